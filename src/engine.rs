@@ -1,0 +1,372 @@
+//! The one facade the protocol talks to: the current game and its history,
+//! engine parameters, clocks, and the searcher. Text in, text out: the
+//! protocol layer parses commands and formats answers, nothing more.
+
+use std::time::{Duration, Instant};
+
+use crate::game::{Color, Game, MoveError, Outcome, perft};
+use crate::games;
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::{Evaluate, SearchLimits, SearchReport};
+use crate::timeman::Clock;
+
+/// What the engine decided in `genmove`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A move, in the game's notation.
+    Move(String),
+    /// No move is worth playing on: the engine gives up.
+    Resign,
+}
+
+/// A game behind a uniform, text-based interface, so the engine can hold any
+/// of them. Implemented once, generically, by [`GameSession`].
+pub trait Session: Send {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// Points per side.
+    fn size(&self) -> usize;
+    /// Side to move.
+    fn to_move(&self) -> Color;
+    /// The result, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Moves played since the start.
+    fn moves_played(&self) -> usize;
+    /// The moves played so far, in notation.
+    fn history(&self) -> Vec<String>;
+    /// New game of the same kind on `size`×`size` (options kept).
+    fn reset(&mut self, size: usize) -> Result<(), String>;
+    /// Plays a move given as text for `color`. When `color` is not to move,
+    /// the turn is handed over first, as GTP allows; `undo` takes both back.
+    fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError>;
+    /// Takes back one move; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// All legal moves, sorted, as `legal_moves` writes them.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The board for people.
+    fn showboard(&self) -> String;
+    /// Zobrist hash of the position.
+    fn hash(&self) -> u64;
+    /// `perft depth`.
+    fn perft(&mut self, depth: u32) -> u64;
+    /// See [`Game::setup`].
+    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String>;
+    /// See [`Game::set_to_move`].
+    fn set_to_move(&mut self, color: Color) -> Result<(), String>;
+    /// See [`Game::extra_commands`].
+    fn extra_commands(&self) -> &'static [&'static str];
+    /// See [`Game::extra_command`].
+    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String>;
+    /// Searches the position within `limits` and reports the best move.
+    fn search(&mut self, color: Color, limits: &SearchLimits) -> Option<SearchReport>;
+    /// The static evaluation for the side to move.
+    fn evaluate(&self) -> i32;
+}
+
+/// A [`Game`] with its search state, seen through [`Session`].
+pub struct GameSession<G: Game + Evaluate> {
+    game: G,
+    /// The history: moves, and `None` for a turn handed over when a colour
+    /// played out of turn.
+    moves: Vec<Option<G::Move>>,
+    searcher: AlphaBeta<G>,
+}
+
+impl<G: Game + Evaluate> GameSession<G> {
+    /// Wraps a fresh game.
+    pub fn new(game: G) -> Self {
+        GameSession {
+            game,
+            moves: Vec::new(),
+            searcher: AlphaBeta::new(16),
+        }
+    }
+}
+
+impl<G: Game + Evaluate> Session for GameSession<G> {
+    fn name(&self) -> &'static str {
+        self.game.name()
+    }
+    fn size(&self) -> usize {
+        self.game.size()
+    }
+    fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn moves_played(&self) -> usize {
+        self.game.moves_played()
+    }
+    fn history(&self) -> Vec<String> {
+        let mut replay = self.game.clone();
+        for _ in 0..self.moves.len() {
+            replay.undo();
+        }
+        let mut out = Vec::new();
+        for &m in &self.moves {
+            match m {
+                Some(m) => {
+                    out.push(replay.format_move(m));
+                    replay.play(m);
+                }
+                None => replay.play_null(),
+            }
+        }
+        out
+    }
+    fn reset(&mut self, size: usize) -> Result<(), String> {
+        self.game.reset(size)?;
+        self.moves.clear();
+        Ok(())
+    }
+    fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::Illegal("the game is over".into()));
+        }
+        let out_of_turn = color != self.game.to_move();
+        if out_of_turn {
+            self.game.play_null();
+        }
+        let parsed = self.game.parse_move(text).and_then(|mv| {
+            if self.game.is_legal(mv) {
+                Ok(mv)
+            } else {
+                Err(MoveError::Illegal(format!("{text} is not legal here")))
+            }
+        });
+        match parsed {
+            Ok(mv) => {
+                if out_of_turn {
+                    self.moves.push(None);
+                }
+                self.game.play(mv);
+                self.moves.push(Some(mv));
+                Ok(())
+            }
+            Err(e) => {
+                if out_of_turn {
+                    self.game.undo();
+                }
+                Err(e)
+            }
+        }
+    }
+    fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.game.undo();
+        // A move played out of turn goes back with its handed-over turn.
+        if self.moves.last() == Some(&None) {
+            self.moves.pop();
+            self.game.undo();
+        }
+        true
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        let mut out: Vec<String> = moves
+            .into_iter()
+            .map(|m| self.game.format_listed_move(m))
+            .collect();
+        out.sort();
+        out
+    }
+    fn showboard(&self) -> String {
+        self.game.showboard()
+    }
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft(&mut self.game, depth)
+    }
+    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
+        if !self.moves.is_empty() {
+            return Err("setup is only allowed before the first move".into());
+        }
+        self.game.setup(color, point)
+    }
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.moves.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        self.game.set_to_move(color)
+    }
+    fn extra_commands(&self) -> &'static [&'static str] {
+        self.game.extra_commands()
+    }
+    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
+        let before = self.game.moves_played();
+        let answer = self.game.extra_command(name, args)?;
+        // A command that replaced the game (Onyx's `start`) drops the history.
+        if self.game.moves_played() != before || self.game.moves_played() == 0 {
+            self.moves.clear();
+        }
+        Ok(answer)
+    }
+    fn search(&mut self, color: Color, limits: &SearchLimits) -> Option<SearchReport> {
+        let out_of_turn = color != self.game.to_move();
+        if out_of_turn {
+            self.game.play_null();
+        }
+        let report = self.searcher.search(&mut self.game, limits);
+        if out_of_turn {
+            self.game.undo();
+        }
+        report
+    }
+    fn evaluate(&self) -> i32 {
+        self.game.evaluate()
+    }
+}
+
+/// Engine parameters settable with `param`.
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Deepest iteration of the searcher (plies).
+    pub max_depth: u32,
+    /// Seconds per move when no clock is set; 0 means no time limit besides
+    /// `max_depth`.
+    pub move_time: f64,
+    /// Seed of the engine's random choices.
+    pub seed: u64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            max_depth: 64,
+            move_time: 1.0,
+            seed: 1,
+        }
+    }
+}
+
+/// The engine: the current game, parameters, clocks and the searcher.
+pub struct Engine {
+    session: Option<Box<dyn Session>>,
+    /// Parameters (`param`).
+    pub params: Params,
+    /// Clocks (`time_settings`, `time_left`).
+    pub clock: Clock,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with no game selected.
+    pub fn new() -> Engine {
+        let params = Params::default();
+        Engine {
+            session: None,
+            params,
+            clock: Clock::default(),
+        }
+    }
+
+    /// The current game, or an error telling the user to pick one.
+    pub fn session(&self) -> Result<&dyn Session, String> {
+        self.session
+            .as_deref()
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())
+    }
+
+    /// The current game, mutable.
+    pub fn session_mut(&mut self) -> Result<&mut (dyn Session + 'static), String> {
+        self.session
+            .as_deref_mut()
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())
+    }
+
+    /// Selects a game at its default size (`game NAME`).
+    pub fn select_game(&mut self, name: &str) -> Result<(), String> {
+        self.session = Some(games::new_session(name)?);
+        self.clock.reset_game();
+        Ok(())
+    }
+
+    /// Searches and plays (when `commit`) a move for `color`.
+    pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
+        let start = Instant::now();
+        let session = self
+            .session
+            .as_deref_mut()
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())?;
+        if session.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let budget = self.clock.budget(color, self.params.move_time);
+        let limits = SearchLimits {
+            max_depth: self.params.max_depth,
+            time: budget,
+            start,
+        };
+        // GTP lets a controller ask for either colour: out of turn, the
+        // engine searches as if the turn had been handed to `color`.
+        let report = session.search(color, &limits);
+        self.clock.spent(color, start.elapsed());
+        match report {
+            Some(r) => {
+                if commit {
+                    session.play(color, &r.best_move).map_err(|e| e.to_string())?;
+                }
+                Ok(Decision::Move(r.best_move))
+            }
+            None => Ok(Decision::Resign),
+        }
+    }
+
+    /// Sets a parameter by name from text.
+    pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "max_depth" => {
+                let v: u32 = value
+                    .parse()
+                    .map_err(|_| format!("max_depth must be a whole number, not '{value}'"))?;
+                if !(1..=64).contains(&v) {
+                    return Err("max_depth must be from 1 to 64".into());
+                }
+                self.params.max_depth = v;
+            }
+            "move_time" => {
+                let v: f64 = value
+                    .parse()
+                    .map_err(|_| format!("move_time must be a number of seconds, not '{value}'"))?;
+                if !(0.0..=86_400.0).contains(&v) || !v.is_finite() {
+                    return Err("move_time must be from 0 to 86400 seconds".into());
+                }
+                self.params.move_time = v;
+            }
+            "seed" => {
+                let v: u64 = value
+                    .parse()
+                    .map_err(|_| format!("seed must be a whole number, not '{value}'"))?;
+                self.params.seed = v;
+            }
+            _ => return Err(format!("unknown parameter '{name}'")),
+        }
+        Ok(())
+    }
+
+    /// All parameters as `name value` lines.
+    pub fn list_params(&self) -> Vec<(String, String)> {
+        vec![
+            ("max_depth".into(), self.params.max_depth.to_string()),
+            ("move_time".into(), self.params.move_time.to_string()),
+            ("seed".into(), self.params.seed.to_string()),
+        ]
+    }
+
+    /// Time since `start`, for callers measuring a command.
+    pub fn elapsed(start: Instant) -> Duration {
+        start.elapsed()
+    }
+}

@@ -1,0 +1,563 @@
+//! The Onyx position: pieces, side to move, make/undo with captures,
+//! incremental hash and win detection.
+
+use std::sync::Arc;
+
+use super::geometry::{BOTTOM, Geometry, LEFT, Point, RIGHT, TOP};
+use crate::game::{Color, Game, MoveError, Outcome};
+
+/// An Onyx move: a placement on a point, or White's `swap`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OnyxMove {
+    /// Place a piece of the side to move on this point.
+    Place(Point),
+    /// The pie rule: White takes over Black's first move.
+    Swap,
+}
+
+/// The start positions of Onyx.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Start {
+    /// Two pieces of each colour on the middle square of each opposing side
+    /// (boards whose size is divisible by 4).
+    Standard,
+    /// An empty board.
+    Blank,
+}
+
+const EMPTY: u8 = 0;
+
+#[inline]
+fn piece(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+/// What `undo` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    /// The move, or `None` for a null move.
+    mv: Option<OnyxMove>,
+    captured: [Point; 4],
+    num_captured: u8,
+    outcome: Option<Outcome>,
+}
+
+/// An Onyx position with its history.
+#[derive(Clone, Debug)]
+pub struct Onyx {
+    geo: Arc<Geometry>,
+    cells: Vec<u8>,
+    to_move: Color,
+    outcome: Option<Outcome>,
+    history: Vec<Undo>,
+    hash: u64,
+    start: Start,
+    /// The start asked for by `start`; sizes not divisible by 4 fall back
+    /// to the blank start.
+    preferred_start: Start,
+    /// Scratch for connection searches (visit marks and a stack).
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Point>,
+}
+
+impl Onyx {
+    /// A new game on an `n`×`n` board from `start`.
+    pub fn new(n: usize, start: Start) -> Result<Onyx, String> {
+        if start == Start::Standard && n % 4 != 0 {
+            return Err(format!(
+                "the standard start needs a size divisible by 4; use 'start blank' for {n}x{n}"
+            ));
+        }
+        let geo = Arc::new(Geometry::new(n)?);
+        let mut pos = Onyx {
+            cells: vec![EMPTY; geo.num_points],
+            to_move: Color::Black,
+            outcome: None,
+            history: Vec::with_capacity(geo.num_points * 2),
+            hash: 0,
+            start,
+            preferred_start: start,
+            seen: vec![0; geo.num_points],
+            stamp: 0,
+            stack: Vec::with_capacity(geo.num_points),
+            geo,
+        };
+        if start == Start::Standard {
+            let m = n / 2;
+            for (column, row, c) in [
+                (0, m - 2, Color::Black),
+                (0, m - 1, Color::Black),
+                (n - 1, m - 2, Color::Black),
+                (n - 1, m - 1, Color::Black),
+                (m - 2, 0, Color::White),
+                (m - 1, 0, Color::White),
+                (m - 2, n - 1, Color::White),
+                (m - 1, n - 1, Color::White),
+            ] {
+                let p = pos.geo.grid_point(column, row);
+                pos.cells[p as usize] = piece(c);
+            }
+        }
+        pos.hash = pos.recompute_hash();
+        Ok(pos)
+    }
+
+    /// A new game on an `n`×`n` board from `preferred`, or from the blank
+    /// start when the size has no standard start.
+    pub fn with_preferred_start(n: usize, preferred: Start) -> Result<Onyx, String> {
+        let start = if n % 4 == 0 { preferred } else { Start::Blank };
+        let mut pos = Onyx::new(n, start)?;
+        pos.preferred_start = preferred;
+        Ok(pos)
+    }
+
+    /// The board geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The start this game was created from.
+    pub fn start(&self) -> Start {
+        self.start
+    }
+
+    /// The piece on `p`, if any.
+    #[inline]
+    pub fn at(&self, p: Point) -> Option<Color> {
+        match self.cells[p as usize] {
+            EMPTY => None,
+            1 => Some(Color::Black),
+            _ => Some(Color::White),
+        }
+    }
+
+    /// Raw cell contents: 0 empty, 1 Black, 2 White.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Whether swap is legal now: White's answer to Black's first move.
+    pub fn swap_available(&self) -> bool {
+        self.outcome.is_none()
+            && self.history.len() == 1
+            && self.to_move == Color::White
+            && matches!(self.history[0].mv, Some(OnyxMove::Place(_)))
+    }
+
+    /// Whether a piece may be placed on `p` (empty, and for a midpoint all
+    /// four corners empty), ignoring whether the game is over.
+    #[inline]
+    pub fn can_place(&self, p: Point) -> bool {
+        if self.cells[p as usize] != EMPTY {
+            return false;
+        }
+        let s = self.geo.square_of_midpoint[p as usize];
+        s == u16::MAX
+            || self.geo.squares[s as usize]
+                .corners
+                .iter()
+                .all(|&c| self.cells[c as usize] == EMPTY)
+    }
+
+    /// The opponent pieces a placement of `color` on grid point `p` would
+    /// capture, written into `out`; returns how many (0, 2 or 4).
+    #[inline]
+    pub fn captures(&self, p: Point, color: Color, out: &mut [Point; 4]) -> usize {
+        let me = piece(color);
+        let them = piece(color.opponent());
+        let mut n = 0;
+        for &(s, k) in self.geo.squares_of(p) {
+            let sq = &self.geo.squares[s as usize];
+            if self.cells[sq.midpoint as usize] != EMPTY {
+                continue;
+            }
+            // Corners: 0 LL, 1 LR, 2 UL, 3 UR; diagonal partner is 3 - k.
+            let partner = sq.corners[3 - k as usize];
+            let (a, b) = match k {
+                0 | 3 => (sq.corners[1], sq.corners[2]),
+                _ => (sq.corners[0], sq.corners[3]),
+            };
+            if self.cells[partner as usize] == me
+                && self.cells[a as usize] == them
+                && self.cells[b as usize] == them
+            {
+                out[n] = a;
+                out[n + 1] = b;
+                n += 2;
+            }
+        }
+        n
+    }
+
+    /// Whether `color` has a chain joining its two edges.
+    pub fn is_connected(&mut self, color: Color) -> bool {
+        let (_, to) = edge_bits(color);
+        let n = self.geo.n;
+        for i in 0..n {
+            let p = match color {
+                Color::Black => i,
+                Color::White => i * n,
+            } as Point;
+            if self.cells[p as usize] == piece(color) && self.group_edges(p) & to != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The union of the edge bits of the group of the piece on `p`.
+    fn group_edges(&mut self, start: Point) -> u8 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let colour = self.cells[start as usize];
+        let mut edges = 0;
+        self.stack.clear();
+        self.stack.push(start);
+        self.seen[start as usize] = self.stamp;
+        while let Some(p) = self.stack.pop() {
+            edges |= self.geo.edges[p as usize];
+            for &q in self.geo.neighbours_of(p) {
+                if self.cells[q as usize] == colour && self.seen[q as usize] != self.stamp {
+                    self.seen[q as usize] = self.stamp;
+                    self.stack.push(q);
+                }
+            }
+        }
+        edges
+    }
+
+    /// One chain of `color` joining its edges, from one edge to the other,
+    /// if there is one.
+    pub fn winning_path(&self, color: Color) -> Option<Vec<Point>> {
+        let (from, to) = edge_bits(color);
+        let me = piece(color);
+        let mut parent = vec![u16::MAX; self.geo.num_points];
+        let mut queue = std::collections::VecDeque::new();
+        for p in 0..self.geo.num_points {
+            if self.cells[p] == me && self.geo.edges[p] & from != 0 {
+                parent[p] = p as u16;
+                queue.push_back(p as Point);
+            }
+        }
+        while let Some(p) = queue.pop_front() {
+            if self.geo.edges[p as usize] & to != 0 {
+                let mut path = vec![p];
+                let mut q = p;
+                while parent[q as usize] != q {
+                    q = parent[q as usize];
+                    path.push(q);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for &q in self.geo.neighbours_of(p) {
+                if self.cells[q as usize] == me && parent[q as usize] == u16::MAX {
+                    parent[q as usize] = p;
+                    queue.push_back(q);
+                }
+            }
+        }
+        None
+    }
+
+    fn swap_key_if_available(&self) -> u64 {
+        if self.swap_available() {
+            self.geo.swap_key
+        } else {
+            0
+        }
+    }
+
+    fn set_cell(&mut self, p: Point, v: u8) {
+        let old = self.cells[p as usize];
+        if old != EMPTY {
+            self.hash ^= self.geo.keys[p as usize][old as usize - 1];
+        }
+        if v != EMPTY {
+            self.hash ^= self.geo.keys[p as usize][v as usize - 1];
+        }
+        self.cells[p as usize] = v;
+    }
+
+    fn refresh_outcome(&mut self) {
+        self.outcome = Color::ALL
+            .into_iter()
+            .find(|&c| self.is_connected(c))
+            .map(Outcome::Win);
+    }
+}
+
+/// The edge bits a colour joins: (first edge, second edge).
+#[inline]
+pub(crate) fn edge_bits(color: Color) -> (u8, u8) {
+    match color {
+        Color::Black => (BOTTOM, TOP),
+        Color::White => (LEFT, RIGHT),
+    }
+}
+
+impl Game for Onyx {
+    type Move = OnyxMove;
+
+    fn name(&self) -> &'static str {
+        "onyx"
+    }
+
+    fn size(&self) -> usize {
+        self.geo.n
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn legal_moves(&self, out: &mut Vec<OnyxMove>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        for p in 0..self.geo.num_points as Point {
+            if self.can_place(p) {
+                out.push(OnyxMove::Place(p));
+            }
+        }
+        if self.swap_available() {
+            out.push(OnyxMove::Swap);
+        }
+    }
+
+    fn is_legal(&self, mv: OnyxMove) -> bool {
+        self.outcome.is_none()
+            && match mv {
+                OnyxMove::Swap => self.swap_available(),
+                OnyxMove::Place(p) => (p as usize) < self.geo.num_points && self.can_place(p),
+            }
+    }
+
+    fn play(&mut self, mv: OnyxMove) {
+        let mover = self.to_move;
+        let mut undo = Undo {
+            mv: Some(mv),
+            captured: [0; 4],
+            num_captured: 0,
+            outcome: self.outcome,
+        };
+        self.hash ^= self.swap_key_if_available();
+        match mv {
+            OnyxMove::Swap => {}
+            OnyxMove::Place(p) => {
+                let n = if self.geo.is_midpoint(p) {
+                    0
+                } else {
+                    self.captures(p, mover, &mut undo.captured)
+                };
+                undo.num_captured = n as u8;
+                for &q in &undo.captured[..n] {
+                    self.set_cell(q, EMPTY);
+                }
+                self.set_cell(p, piece(mover));
+                // Only the mover's group through p can have newly connected:
+                // captures remove opponent pieces only.
+                let (from, to) = edge_bits(mover);
+                let e = self.group_edges(p);
+                if e & from != 0 && e & to != 0 {
+                    self.outcome = Some(Outcome::Win(mover));
+                }
+                self.to_move = mover.opponent();
+                self.hash ^= self.geo.white_key;
+            }
+        }
+        self.history.push(undo);
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn play_null(&mut self) {
+        self.hash ^= self.swap_key_if_available();
+        self.history.push(Undo {
+            mv: None,
+            captured: [0; 4],
+            num_captured: 0,
+            outcome: self.outcome,
+        });
+        self.to_move = self.to_move.opponent();
+        self.hash ^= self.geo.white_key;
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn undo(&mut self) {
+        let Some(undo) = self.history.last().copied() else {
+            return;
+        };
+        self.hash ^= self.swap_key_if_available();
+        self.history.pop();
+        match undo.mv {
+            Some(OnyxMove::Place(p)) => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key;
+                self.set_cell(p, EMPTY);
+                let them = piece(self.to_move.opponent());
+                for &q in &undo.captured[..undo.num_captured as usize] {
+                    self.set_cell(q, them);
+                }
+            }
+            Some(OnyxMove::Swap) => {}
+            None => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key;
+            }
+        }
+        self.outcome = undo.outcome;
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (p, &v) in self.cells.iter().enumerate() {
+            if v != EMPTY {
+                h ^= self.geo.keys[p][v as usize - 1];
+            }
+        }
+        if self.to_move == Color::White {
+            h ^= self.geo.white_key;
+        }
+        h ^ self.swap_key_if_available()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<OnyxMove, MoveError> {
+        let lower = text.to_ascii_lowercase();
+        if lower == "swap" {
+            return if self.outcome.is_some() {
+                Err(MoveError::Illegal("the game is over".into()))
+            } else if self.swap_available() {
+                Ok(OnyxMove::Swap)
+            } else {
+                Err(MoveError::Illegal(
+                    "swap is only allowed for White as the second move".into(),
+                ))
+            };
+        }
+        if lower == "pass" {
+            return Err(MoveError::Illegal("there is no passing in Onyx".into()));
+        }
+        let stars = text.len() - text.trim_end_matches('*').len();
+        let body = &text[..text.len() - stars];
+        let p = self.geo.parse_point(body).map_err(MoveError::Syntax)?;
+        if stars > 2 {
+            return Err(MoveError::Syntax(format!(
+                "'{text}': at most two capture marks"
+            )));
+        }
+        if self.outcome.is_some() {
+            return Err(MoveError::Illegal("the game is over".into()));
+        }
+        if self.cells[p as usize] != EMPTY {
+            return Err(MoveError::Illegal(format!("{} is occupied", self.geo.point_name(p))));
+        }
+        if !self.can_place(p) {
+            return Err(MoveError::Illegal(format!(
+                "{}: a midpoint may be taken only while its four corners are empty",
+                self.geo.point_name(p)
+            )));
+        }
+        if stars > 0 {
+            let mut buf = [0; 4];
+            let pairs = if self.geo.is_midpoint(p) {
+                0
+            } else {
+                self.captures(p, self.to_move, &mut buf) / 2
+            };
+            if pairs != stars {
+                return Err(MoveError::Illegal(format!(
+                    "{text}: the move captures {pairs} pair(s), not {stars}"
+                )));
+            }
+        }
+        Ok(OnyxMove::Place(p))
+    }
+
+    fn format_move(&self, mv: OnyxMove) -> String {
+        match mv {
+            OnyxMove::Swap => "swap".to_string(),
+            OnyxMove::Place(p) => self.geo.point_name(p),
+        }
+    }
+
+    fn format_listed_move(&self, mv: OnyxMove) -> String {
+        match mv {
+            OnyxMove::Place(p) if !self.geo.is_midpoint(p) => {
+                let mut buf = [0; 4];
+                let pairs = self.captures(p, self.to_move, &mut buf) / 2;
+                format!("{}{}", self.geo.point_name(p), "*".repeat(pairs))
+            }
+            _ => self.format_move(mv),
+        }
+    }
+
+    fn showboard(&self) -> String {
+        super::display::render_board(self)
+    }
+
+    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("setup is only allowed before the first move".into());
+        }
+        let p = self.geo.parse_point(point)?;
+        self.set_cell(p, color.map_or(EMPTY, piece));
+        self.refresh_outcome();
+        Ok(())
+    }
+
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        if color != self.to_move {
+            self.to_move = color;
+            self.hash ^= self.geo.white_key;
+        }
+        Ok(())
+    }
+
+    fn reset(&mut self, size: usize) -> Result<(), String> {
+        *self = Onyx::with_preferred_start(size, self.preferred_start)?;
+        Ok(())
+    }
+
+    fn extra_commands(&self) -> &'static [&'static str] {
+        &["start"]
+    }
+
+    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
+        match (name, args) {
+            ("start", [which]) => {
+                let start = match which.to_ascii_lowercase().as_str() {
+                    "standard" => Start::Standard,
+                    "blank" => Start::Blank,
+                    _ => return Err(format!("unknown start '{which}' (standard or blank)")),
+                };
+                let mut fresh = Onyx::new(self.geo.n, start)?;
+                fresh.preferred_start = start;
+                *self = fresh;
+                Ok(String::new())
+            }
+            ("start", _) => Err("usage: start standard|blank".into()),
+            _ => Err(format!("{name} is not a command of onyx")),
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Onyx (Larry Back): placement on a board of squares and triangles, the
+//! midpoint rule, single and double capture, connection wins, swap.
+
+mod board;
+mod display;
+pub mod eval;
+pub mod geometry;
+
+pub use board::{Onyx, OnyxMove, Start};
+pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};

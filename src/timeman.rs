@@ -1,0 +1,163 @@
+//! Clocks and the time budget of one move (`time_settings`, `time_left`).
+
+use std::time::Duration;
+
+use crate::game::Color;
+
+/// Time kept back from every budget for starting the search and writing the
+/// answer.
+const SAFETY: Duration = Duration::from_millis(30);
+
+/// A colour's clock as the controller last reported it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Left {
+    /// Seconds left in the current period (main time, or byo-yomi period).
+    seconds: f64,
+    /// Stones left to play in the byo-yomi period; 0 while in main time.
+    stones: u32,
+}
+
+/// The time control of a game and what each side has left.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Clock {
+    /// `time_settings`: main time, byo-yomi time, byo-yomi stones.
+    settings: Option<(f64, f64, u32)>,
+    left: [Option<Left>; 2],
+}
+
+impl Clock {
+    /// `time_settings MAIN BYO STONES` (seconds, seconds, count). GTP's
+    /// conventions: BYO > 0 with STONES = 0 means no time limit; BYO = 0
+    /// means absolute time.
+    pub fn set(&mut self, main: f64, byo: f64, stones: u32) -> Result<(), String> {
+        for v in [main, byo] {
+            if !v.is_finite() || !(0.0..=1.0e7).contains(&v) {
+                return Err("times must be from 0 to 10000000 seconds".into());
+            }
+        }
+        if stones > 100_000 {
+            return Err("byo-yomi stones must be at most 100000".into());
+        }
+        self.settings = Some((main, byo, stones));
+        self.left = [None; 2];
+        Ok(())
+    }
+
+    /// `time_left COLOR SECONDS STONES`.
+    pub fn set_left(&mut self, color: Color, seconds: f64, stones: u32) -> Result<(), String> {
+        if !seconds.is_finite() || !(-1.0e7..=1.0e7).contains(&seconds) {
+            return Err("time left must be a number of seconds".into());
+        }
+        if stones > 100_000 {
+            return Err("stones must be at most 100000".into());
+        }
+        self.left[color.index()] = Some(Left {
+            seconds: seconds.max(0.0),
+            stones,
+        });
+        Ok(())
+    }
+
+    /// Forgets what was left (a new game); the settings stay.
+    pub fn reset_game(&mut self) {
+        self.left = [None; 2];
+    }
+
+    /// Whether a time limit is in force.
+    pub fn limited(&self) -> bool {
+        matches!(self.settings, Some((_, byo, stones)) if !(byo > 0.0 && stones == 0))
+    }
+
+    /// How long the next move for `color` may take: from the clock when one is
+    /// set, else `move_time` seconds (0 = no limit, `None`).
+    pub fn budget(&self, color: Color, move_time: f64) -> Option<Duration> {
+        let seconds = if self.limited() {
+            let (main, byo, stones) = self.settings.expect("limited implies settings");
+            let left = self.left[color.index()].unwrap_or(Left {
+                seconds: if main > 0.0 { main } else { byo },
+                stones: if main > 0.0 { 0 } else { stones },
+            });
+            let planned = if left.stones > 0 {
+                // Byo-yomi: spread the period over its stones, keep a reserve.
+                left.seconds / left.stones as f64 * 0.8
+            } else if byo > 0.0 {
+                // Main time with byo-yomi to follow: main time over ~20
+                // moves, plus most of a byo-yomi move.
+                left.seconds / 20.0 + byo / stones.max(1) as f64 * 0.7
+            } else {
+                // Absolute time: about two thirds of the clock over the
+                // game, assuming ~30 more moves.
+                left.seconds / 30.0
+            };
+            let cap = left.seconds * 0.5
+                + if left.stones == 0 && byo > 0.0 {
+                    byo / stones.max(1) as f64 * 0.7
+                } else {
+                    0.0
+                };
+            let cap = if left.stones > 0 {
+                left.seconds / left.stones as f64 * 0.9
+            } else {
+                cap
+            };
+            let planned = planned.min(cap);
+            if move_time > 0.0 {
+                planned.min(move_time)
+            } else {
+                planned
+            }
+        } else if move_time > 0.0 {
+            move_time
+        } else {
+            return None;
+        };
+        let d = Duration::from_secs_f64(seconds.max(0.0));
+        Some(d.saturating_sub(SAFETY).max(Duration::from_millis(5)))
+    }
+
+    /// Records time spent by `color` when the controller does not report
+    /// clocks itself.
+    pub fn spent(&mut self, color: Color, spent: Duration) {
+        if let Some(l) = self.left[color.index()].as_mut() {
+            l.seconds = (l.seconds - spent.as_secs_f64()).max(0.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_clock_uses_move_time() {
+        let c = Clock::default();
+        assert_eq!(c.budget(Color::Black, 0.0), None);
+        let b = c.budget(Color::Black, 1.0).unwrap();
+        assert!(b < Duration::from_secs(1) && b > Duration::from_millis(900));
+    }
+
+    #[test]
+    fn absolute_time_is_spread() {
+        let mut c = Clock::default();
+        c.set(60.0, 0.0, 0).unwrap();
+        c.set_left(Color::White, 3.0, 0).unwrap();
+        let b = c.budget(Color::White, 0.0).unwrap();
+        assert!(b <= Duration::from_millis(100));
+    }
+
+    #[test]
+    fn byo_yomi_period() {
+        let mut c = Clock::default();
+        c.set(0.0, 10.0, 5).unwrap();
+        c.set_left(Color::Black, 10.0, 5).unwrap();
+        let b = c.budget(Color::Black, 0.0).unwrap();
+        assert!(b <= Duration::from_secs(2) && b >= Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn no_time_limit_convention() {
+        let mut c = Clock::default();
+        c.set(0.0, 1.0, 0).unwrap();
+        assert!(!c.limited());
+    }
+}
