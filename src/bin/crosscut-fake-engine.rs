@@ -1,0 +1,190 @@
+//! A deliberately simple, optionally misbehaving engine for testing
+//! controllers such as `crosscut-match`: it plays random legal moves (refereed
+//! by the crosscut library, so it knows every game) and, from its `--after`th
+//! `genmove` of a game on, misbehaves as `--mode` says.
+//!
+//! usage: crosscut-fake-engine [--mode MODE] [--after N] [--seed S] [--delay SECONDS]
+//!
+//! Modes: `random` (behaves), `illegal` (plays an occupied point), `garbage`
+//! (answers a word that is no move), `noise` (writes a line that is not GTP),
+//! `refuse` (answers `?` to genmove), `resign`, `crash` (exits), `hang` (never
+//! answers), `slow` (sleeps `--delay` seconds, then answers), `swap` (swaps
+//! whenever it can, otherwise random).
+
+use std::io::{BufRead, Write};
+
+use crosscut::engine::Session;
+use crosscut::game::{Color, splitmix64};
+use crosscut::games::new_session;
+
+struct Fake {
+    mode: String,
+    after: u32,
+    seed: u64,
+    delay: f64,
+    session: Option<Box<dyn Session>>,
+    genmoves: u32,
+}
+
+impl Fake {
+    fn session(&mut self) -> Result<&mut Box<dyn Session>, String> {
+        self.session
+            .as_mut()
+            .ok_or_else(|| "no game selected".to_string())
+    }
+
+    fn genmove(&mut self, color: Color) -> Option<Result<String, String>> {
+        self.genmoves += 1;
+        let misbehave = self.genmoves >= self.after;
+        let mode = if misbehave {
+            self.mode.clone()
+        } else {
+            "random".into()
+        };
+        let mut state = self.seed;
+        let r = splitmix64(&mut state);
+        self.seed = state;
+        let delay = self.delay;
+        let s = match self.session() {
+            Ok(s) => s,
+            Err(e) => return Some(Err(e)),
+        };
+        let legal = s.legal_moves();
+        let random = |legal: &[String]| legal[(r % legal.len().max(1) as u64) as usize].clone();
+        let mv = match mode.as_str() {
+            "illegal" => {
+                // An occupied point (the last move), or swap at the first move.
+                let h = s.history();
+                return Some(Ok(h.last().cloned().unwrap_or_else(|| "swap".into())));
+            }
+            "garbage" => return Some(Ok("@@garbage@@".into())),
+            "noise" => {
+                println!("this is not GTP");
+                let _ = std::io::stdout().flush();
+                return Some(Ok(random(&legal)));
+            }
+            "refuse" => return Some(Err("I refuse".into())),
+            "resign" => return Some(Ok("resign".into())),
+            "crash" => std::process::exit(3),
+            "hang" => loop {
+                std::thread::sleep(std::time::Duration::from_secs(3600));
+            },
+            "slow" => {
+                std::thread::sleep(std::time::Duration::from_secs_f64(delay));
+                random(&legal)
+            }
+            "swap" if legal.iter().any(|m| m == "swap") => "swap".into(),
+            _ => {
+                if legal.is_empty() {
+                    return Some(Ok("resign".into()));
+                }
+                // Prefer real moves to swapping, so games are not all swaps.
+                let moves: Vec<String> = legal.iter().filter(|m| *m != "swap").cloned().collect();
+                if moves.is_empty() {
+                    random(&legal)
+                } else {
+                    random(&moves)
+                }
+            }
+        };
+        Some(match s.play(color, &mv) {
+            Ok(()) => Ok(mv),
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
+    fn handle(&mut self, cmd: &str, args: &[&str]) -> Option<Result<String, String>> {
+        let r = match (cmd, args) {
+            ("protocol_version", _) => Ok("2".into()),
+            ("name", _) => Ok("crosscut-fake-engine".into()),
+            ("version", _) => Ok(self.mode.clone()),
+            ("quit", _) => Ok(String::new()),
+            ("game", [g]) => new_session(g)
+                .map(|s| {
+                    self.session = Some(s);
+                })
+                .map(|_| String::new()),
+            ("boardsize", [n]) => match n.parse::<usize>() {
+                Ok(n) => self
+                    .session()
+                    .and_then(|s| s.reset(n))
+                    .map(|_| String::new()),
+                Err(_) => Err("boardsize needs a number".into()),
+            },
+            ("clear_board", _) => {
+                self.genmoves = 0;
+                self.session()
+                    .and_then(|s| {
+                        let n = s.size();
+                        s.reset(n)
+                    })
+                    .map(|_| String::new())
+            }
+            ("start", [w]) => self
+                .session()
+                .and_then(|s| s.extra_command("start", &[w]))
+                .map(|_| String::new()),
+            ("play", [c, m]) => match Color::parse(c) {
+                Some(c) => self
+                    .session()
+                    .and_then(|s| s.play(c, m).map_err(|e| e.to_string()))
+                    .map(|_| String::new()),
+                None => Err("bad colour".into()),
+            },
+            ("genmove", [c]) => match Color::parse(c) {
+                Some(c) => return self.genmove(c),
+                None => Err("bad colour".into()),
+            },
+            ("time_settings", _) | ("time_left", _) | ("param", _) => Ok(String::new()),
+            _ => Err(format!("unknown command {cmd}")),
+        };
+        Some(r)
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut fake = Fake {
+        mode: "random".into(),
+        after: 1,
+        seed: 1,
+        delay: 1.0,
+        session: None,
+        genmoves: 0,
+    };
+    let mut i = 0;
+    while i + 1 < args.len() {
+        let v = &args[i + 1];
+        match args[i].as_str() {
+            "--mode" => fake.mode = v.clone(),
+            "--after" => fake.after = v.parse().expect("--after N"),
+            "--seed" => fake.seed = v.parse().expect("--seed N"),
+            "--delay" => fake.delay = v.parse().expect("--delay SECONDS"),
+            other => panic!("unknown option {other}"),
+        }
+        i += 2;
+    }
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, rest)) = words.split_first() else {
+            continue;
+        };
+        let answer = fake.handle(cmd, rest);
+        let mut out = std::io::stdout().lock();
+        match answer {
+            Some(Ok(text)) => {
+                let _ = write!(out, "= {text}\n\n");
+            }
+            Some(Err(e)) => {
+                let _ = write!(out, "? {e}\n\n");
+            }
+            None => {}
+        }
+        let _ = out.flush();
+        if cmd == "quit" {
+            break;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! `crosscut-match`: plays matches between engines that speak crosscut's
+//! protocol. See `crosscut-match --help`, README.md and protocol.md.
+
+use crosscut::tournament::{self, cli};
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cfg = match cli::parse_args(&args) {
+        Ok(cli::Cli::Help) => {
+            print!("{}", cli::USAGE);
+            return;
+        }
+        Ok(cli::Cli::Run(cfg)) => cfg,
+        Err(e) => {
+            eprintln!("crosscut-match: {e}");
+            std::process::exit(2);
+        }
+    };
+    match tournament::run(&cfg) {
+        Ok(summary) => {
+            println!();
+            print!("{}", tournament::report(&cfg, &summary));
+            println!(
+                "Results: {}  Records: {}",
+                cfg.out_dir.join("results.tsv").display(),
+                cfg.out_dir.join("games").display()
+            );
+        }
+        Err(e) => {
+            eprintln!("crosscut-match: {e}");
+            std::process::exit(1);
+        }
+    }
+}

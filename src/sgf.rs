@@ -1,0 +1,369 @@
+//! Game records in SGF (FF[4]) with crosscut's move notation: the writer
+//! `crosscut-match` uses and the parser behind `loadsgf`.
+//!
+//! A record is one game tree whose main line is read: the root node holds the
+//! game (`XG[onyx]`, private, since SGF has no `GM` number for these games),
+//! the board size `SZ`, the Onyx start `XS` when one was chosen, players,
+//! result and reason; then one node per move, `;B[D12]`, `;W[swap]`, with the
+//! seconds the move took in `XT` and, under a clock, the time left in
+//! `BL`/`WL`. See protocol.md for the full list.
+
+use crate::game::Color;
+
+/// One move of a record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordMove {
+    /// The colour that played it.
+    pub color: Color,
+    /// The move in the game's notation (`D12`, `swap`, `pass`).
+    pub text: String,
+    /// Seconds the move took (`XT`), when measured.
+    pub seconds: Option<f64>,
+    /// The mover's clock after the move (`BL`/`WL`), under a clock.
+    pub time_left: Option<f64>,
+    /// A comment (`C`).
+    pub comment: Option<String>,
+}
+
+impl RecordMove {
+    /// A move with no timing or comment.
+    pub fn new(color: Color, text: &str) -> RecordMove {
+        RecordMove {
+            color,
+            text: text.to_string(),
+            seconds: None,
+            time_left: None,
+            comment: None,
+        }
+    }
+}
+
+/// A game record.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Record {
+    /// Game name as `game` takes it (`XG`).
+    pub game: String,
+    /// Board size (`SZ`).
+    pub size: usize,
+    /// Start position as `start` takes it (`XS`), when one was chosen.
+    pub start: Option<String>,
+    /// Player who held Black at the end of the game (after any swap) (`PB`).
+    pub black: Option<String>,
+    /// Player who held White at the end of the game (`PW`).
+    pub white: Option<String>,
+    /// `B+`, `W+`, `0`, or with a reason `B+Resign`, `W+Time`,
+    /// `B+Forfeit` (`RE`).
+    pub result: Option<String>,
+    /// Why the game ended, in words (`XR`).
+    pub reason: Option<String>,
+    /// Date `YYYY-MM-DD` (`DT`).
+    pub date: Option<String>,
+    /// Event (`EV`).
+    pub event: Option<String>,
+    /// Round, the game's number in the match (`RO`).
+    pub round: Option<String>,
+    /// Time control in words (`XC`).
+    pub time_control: Option<String>,
+    /// Number of leading moves that came from an openings file (`XO`).
+    pub opening_moves: usize,
+    /// Game comment (`GC`).
+    pub comment: Option<String>,
+    /// The moves of the main line.
+    pub moves: Vec<RecordMove>,
+}
+
+/// Escapes a property value (`]` and `\`).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn prop(out: &mut String, id: &str, value: &str) {
+    out.push_str(id);
+    out.push('[');
+    out.push_str(&escape(value));
+    out.push(']');
+}
+
+impl Record {
+    /// The record as SGF text, ending with a newline.
+    pub fn to_sgf(&self) -> String {
+        let mut s = String::from("(;FF[4]CA[UTF-8]AP[crosscut-match]");
+        prop(&mut s, "XG", &self.game);
+        prop(&mut s, "SZ", &self.size.to_string());
+        let opt = |s: &mut String, id: &str, v: &Option<String>| {
+            if let Some(v) = v {
+                prop(s, id, v);
+            }
+        };
+        opt(&mut s, "XS", &self.start);
+        opt(
+            &mut s,
+            "GN",
+            &Some(format!("{} {}x{}", self.game, self.size, self.size)),
+        );
+        opt(&mut s, "PB", &self.black);
+        opt(&mut s, "PW", &self.white);
+        opt(&mut s, "RE", &self.result);
+        opt(&mut s, "XR", &self.reason);
+        opt(&mut s, "DT", &self.date);
+        opt(&mut s, "EV", &self.event);
+        opt(&mut s, "RO", &self.round);
+        opt(&mut s, "XC", &self.time_control);
+        if self.opening_moves > 0 {
+            prop(&mut s, "XO", &self.opening_moves.to_string());
+        }
+        opt(&mut s, "GC", &self.comment);
+        for (i, m) in self.moves.iter().enumerate() {
+            s.push(if i % 8 == 0 { '\n' } else { ' ' });
+            s.push(';');
+            prop(&mut s, &m.color.letter().to_string(), &m.text);
+            if let Some(t) = m.seconds {
+                prop(&mut s, "XT", &format!("{t:.3}"));
+            }
+            if let Some(t) = m.time_left {
+                let id = if m.color == Color::Black { "BL" } else { "WL" };
+                prop(&mut s, id, &format!("{t:.3}"));
+            }
+            if let Some(c) = &m.comment {
+                prop(&mut s, "C", c);
+            }
+        }
+        s.push_str(")\n");
+        s
+    }
+}
+
+/// A node: its properties in order, each with its values.
+type Node = Vec<(String, Vec<String>)>;
+
+struct Parser<'a> {
+    s: &'a [u8],
+    text: &'a str,
+    i: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn skip_ws(&mut self) {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.s.get(self.i).copied()
+    }
+
+    fn expect(&mut self, c: u8) -> Result<(), String> {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("expected '{}' at byte {}", c as char, self.i))
+        }
+    }
+
+    fn value(&mut self) -> Result<String, String> {
+        self.expect(b'[')?;
+        let start = self.i;
+        let mut out = String::new();
+        let mut from = start;
+        while self.i < self.s.len() {
+            match self.s[self.i] {
+                b'\\' => {
+                    out.push_str(&self.text[from..self.i]);
+                    self.i += 1;
+                    // An escaped newline is a soft line break: dropped.
+                    if self.i < self.s.len() && self.s[self.i] != b'\n' {
+                        from = self.i;
+                    } else {
+                        from = self.i + 1;
+                    }
+                    self.i += 1;
+                }
+                b']' => {
+                    out.push_str(&self.text[from..self.i]);
+                    self.i += 1;
+                    return Ok(out);
+                }
+                _ => self.i += 1,
+            }
+        }
+        Err(format!("unclosed property value starting at byte {start}"))
+    }
+
+    fn node(&mut self) -> Result<Node, String> {
+        self.expect(b';')?;
+        let mut node = Node::new();
+        while let Some(c) = self.peek() {
+            if !c.is_ascii_uppercase() {
+                break;
+            }
+            let start = self.i;
+            while self.i < self.s.len() && self.s[self.i].is_ascii_alphabetic() {
+                self.i += 1;
+            }
+            // FF[3]-style lower-case letters in identifiers are ignored.
+            let id: String = self.text[start..self.i]
+                .chars()
+                .filter(|c| c.is_ascii_uppercase())
+                .collect();
+            let mut values = Vec::new();
+            while self.peek() == Some(b'[') {
+                values.push(self.value()?);
+            }
+            if values.is_empty() {
+                return Err(format!("property {id} has no value"));
+            }
+            node.push((id, values));
+        }
+        Ok(node)
+    }
+
+    /// A game tree; its main line (first variation at every branch) is
+    /// appended to `line`.
+    fn tree(&mut self, line: &mut Vec<Node>, main: bool) -> Result<(), String> {
+        self.expect(b'(')?;
+        while self.peek() == Some(b';') {
+            let n = self.node()?;
+            if main {
+                line.push(n);
+            }
+        }
+        let mut first = true;
+        while self.peek() == Some(b'(') {
+            self.tree(line, main && first)?;
+            first = false;
+        }
+        self.expect(b')')
+    }
+}
+
+fn get<'n>(node: &'n Node, id: &str) -> Option<&'n str> {
+    node.iter()
+        .find(|(k, _)| k == id)
+        .map(|(_, v)| v[0].as_str())
+}
+
+/// Parses the first game of an SGF text into a [`Record`]. The game must
+/// name its game (`XG`, or `GN` starting with the game's name) and size.
+pub fn parse(text: &str) -> Result<Record, String> {
+    let mut p = Parser {
+        s: text.as_bytes(),
+        text,
+        i: 0,
+    };
+    // Anything before the first '(' is ignored, as SGF readers do.
+    match text.find('(') {
+        Some(i) => p.i = i,
+        None => return Err("no game tree: SGF starts with '('".into()),
+    }
+    let mut line = Vec::new();
+    p.tree(&mut line, true)?;
+    let root = line.first().ok_or("empty game tree")?;
+    let owned = |id: &str| get(root, id).map(str::to_string);
+    let game = match get(root, "XG") {
+        Some(g) => g.trim().to_ascii_lowercase(),
+        None => get(root, "GN")
+            .and_then(|g| g.split_whitespace().next())
+            .map(|g| g.to_ascii_lowercase())
+            .ok_or("the record does not name its game (XG)")?,
+    };
+    let size = get(root, "SZ")
+        .ok_or("the record has no board size (SZ)")?
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| "SZ must be a number (square boards only)".to_string())?;
+    let mut rec = Record {
+        game,
+        size,
+        start: owned("XS"),
+        black: owned("PB"),
+        white: owned("PW"),
+        result: owned("RE"),
+        reason: owned("XR"),
+        date: owned("DT"),
+        event: owned("EV"),
+        round: owned("RO"),
+        time_control: owned("XC"),
+        opening_moves: get(root, "XO")
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0),
+        comment: owned("GC"),
+        moves: Vec::new(),
+    };
+    for (k, node) in line.iter().enumerate() {
+        let b = get(node, "B");
+        let w = get(node, "W");
+        let (color, text) = match (b, w) {
+            (Some(t), None) => (Color::Black, t),
+            (None, Some(t)) => (Color::White, t),
+            (None, None) => continue,
+            (Some(_), Some(_)) => return Err(format!("node {k} has both B and W")),
+        };
+        let num = |id: &str| get(node, id).and_then(|v| v.trim().parse::<f64>().ok());
+        rec.moves.push(RecordMove {
+            color,
+            text: text.trim().to_string(),
+            seconds: num("XT"),
+            time_left: num(if color == Color::Black { "BL" } else { "WL" }),
+            comment: get(node, "C").map(str::to_string),
+        });
+    }
+    Ok(rec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let rec = Record {
+            game: "onyx".into(),
+            size: 12,
+            start: Some("standard".into()),
+            black: Some("B [x]".into()),
+            white: Some("W\\y".into()),
+            result: Some("W+Forfeit".into()),
+            reason: Some("illegal move E5 by B".into()),
+            date: Some("2026-11-22".into()),
+            opening_moves: 1,
+            moves: vec![
+                RecordMove::new(Color::Black, "D4"),
+                RecordMove {
+                    color: Color::White,
+                    text: "swap".into(),
+                    seconds: Some(0.25),
+                    time_left: Some(9.5),
+                    comment: Some("a ] comment".into()),
+                },
+            ],
+            ..Record::default()
+        };
+        let text = rec.to_sgf();
+        assert!(text.starts_with("(;FF[4]CA[UTF-8]AP[crosscut-match]XG[onyx]SZ[12]"));
+        assert!(text.contains(";W[swap]XT[0.250]WL[9.500]"));
+        assert_eq!(parse(&text).unwrap(), rec);
+    }
+
+    #[test]
+    fn reads_variations_and_foreign_files() {
+        let rec = parse("junk (;GN[Onyx game]SZ[8];B[A1](;W[B2];B[C3])(;W[D4]))").unwrap();
+        assert_eq!(rec.game, "onyx");
+        assert_eq!(rec.size, 8);
+        let moves: Vec<_> = rec.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["A1", "B2", "C3"]);
+        assert!(parse("(;SZ[8];B[A1])").is_err());
+        assert!(parse("(;XG[onyx]SZ[8];B[A1]").is_err());
+        assert!(parse("(;XG[onyx]SZ[8];B[A1]W[B2])").is_err());
+        assert!(parse("nothing").is_err());
+    }
+}

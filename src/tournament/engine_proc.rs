@@ -1,0 +1,410 @@
+//! An engine as a child process: spawning, a GTP client whose every command
+//! has a deadline (a reader thread feeds an mpsc channel, read with
+//! `recv_timeout`), optional logging of the whole protocol traffic, and
+//! killing an engine that crashed or hung.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How one engine is started and set up: its command, its name in results,
+/// and the `param NAME VALUE` commands sent after it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Name used in tables, records and log file names.
+    pub name: String,
+    /// Program and arguments.
+    pub command: Vec<String>,
+    /// `param NAME VALUE` pairs sent once after start.
+    pub params: Vec<(String, String)>,
+    /// Working directory, if not the runner's.
+    pub dir: Option<String>,
+}
+
+/// Why talking to an engine failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The engine's output ended (it exited or crashed), or writing to it
+    /// failed.
+    Crashed(String),
+    /// No answer within the deadline.
+    Timeout,
+    /// An answer that is not GTP (no `=` or `?` at its start).
+    Protocol(String),
+    /// The engine could not be started.
+    Spawn(String),
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Crashed(m) => write!(f, "engine crashed: {m}"),
+            EngineError::Timeout => write!(f, "engine did not answer in time"),
+            EngineError::Protocol(m) => write!(f, "protocol error: {m}"),
+            EngineError::Spawn(m) => write!(f, "cannot start engine: {m}"),
+        }
+    }
+}
+
+/// A GTP answer: success (`=`) or failure (`?`) with its text (lines joined
+/// with `\n`, the status character and any id removed, trimmed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// `=` rather than `?`.
+    pub ok: bool,
+    /// The text after the status.
+    pub text: String,
+}
+
+/// Where protocol traffic goes: one file per engine process, shared with its
+/// stderr-draining thread.
+type Log = Arc<Mutex<Option<BufWriter<File>>>>;
+
+fn log_line(log: &Log, started: Instant, tag: &str, text: &str) {
+    if let Ok(mut guard) = log.lock()
+        && let Some(w) = guard.as_mut()
+    {
+        let t = started.elapsed().as_secs_f64();
+        for line in text.split('\n') {
+            let _ = writeln!(w, "{t:10.3} {tag} {line}");
+        }
+        let _ = w.flush();
+    }
+}
+
+/// A running engine.
+pub struct EngineProc {
+    /// The spec it was started from.
+    pub spec: EngineSpec,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    log: Log,
+    started: Instant,
+    dead: bool,
+}
+
+impl EngineProc {
+    /// Starts `spec`; traffic is appended to `log_file` when given.
+    pub fn spawn(spec: &EngineSpec, log_file: Option<&Path>) -> Result<EngineProc, EngineError> {
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| EngineError::Spawn("empty command".into()))?;
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(dir) = &spec.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{}: {e}", spec.command.join(" "))))?;
+        let log: Log = Arc::new(Mutex::new(match log_file {
+            Some(p) => Some(BufWriter::new(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(p)
+                    .map_err(|e| EngineError::Spawn(format!("log {}: {e}", p.display())))?,
+            )),
+            None => None,
+        }));
+        let started = Instant::now();
+        log_line(
+            &log,
+            started,
+            "#",
+            &format!("started {} (pid {})", spec.command.join(" "), child.id()),
+        );
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let stderr = child.stderr.take().expect("piped stderr");
+        let err_log = log.clone();
+        thread::spawn(move || {
+            let reader = BufReader::new(stderr);
+            for line in reader.lines() {
+                match line {
+                    Ok(l) => log_line(&err_log, started, "!", &l),
+                    Err(_) => break,
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Ok(EngineProc {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines: rx,
+            log,
+            started,
+            dead: false,
+        })
+    }
+
+    /// Starts `spec` and sends its parameters.
+    pub fn start(
+        spec: &EngineSpec,
+        log_file: Option<&Path>,
+        timeout: Duration,
+    ) -> Result<EngineProc, EngineError> {
+        let mut p = EngineProc::spawn(spec, log_file)?;
+        for (name, value) in &spec.params {
+            let a = p.command(&format!("param {name} {value}"), timeout)?;
+            if !a.ok {
+                return Err(EngineError::Spawn(format!(
+                    "param {name} {value} refused: {}",
+                    a.text
+                )));
+            }
+        }
+        Ok(p)
+    }
+
+    /// Whether the engine crashed, hung or broke the protocol, so it must be
+    /// restarted before its next game.
+    pub fn is_dead(&self) -> bool {
+        self.dead
+    }
+
+    /// Writes a comment line into the traffic log.
+    pub fn note(&self, text: &str) {
+        log_line(&self.log, self.started, "#", text);
+    }
+
+    /// Sends one command and waits at most `timeout` for its answer. A
+    /// timeout, crash or protocol error marks the engine dead.
+    pub fn command(&mut self, cmd: &str, timeout: Duration) -> Result<Answer, EngineError> {
+        let r = self.command_inner(cmd, timeout);
+        if r.is_err() {
+            self.dead = true;
+        }
+        r
+    }
+
+    fn command_inner(&mut self, cmd: &str, timeout: Duration) -> Result<Answer, EngineError> {
+        if self.dead {
+            return Err(EngineError::Crashed("engine already stopped".into()));
+        }
+        log_line(&self.log, self.started, ">", cmd);
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| EngineError::Crashed("stdin closed".into()))?;
+        if let Err(e) = stdin
+            .write_all(cmd.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+        {
+            return Err(EngineError::Crashed(format!("cannot write: {e}")));
+        }
+        let deadline = Instant::now() + timeout;
+        let mut first: Option<(bool, String)> = None;
+        let mut rest: Vec<String> = Vec::new();
+        loop {
+            let now = Instant::now();
+            let line = match self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(now))
+            {
+                Ok(l) => l,
+                Err(RecvTimeoutError::Timeout) => {
+                    log_line(&self.log, self.started, "#", "timeout");
+                    return Err(EngineError::Timeout);
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self
+                        .child
+                        .wait()
+                        .map(|s| s.to_string())
+                        .unwrap_or_else(|e| e.to_string());
+                    log_line(
+                        &self.log,
+                        self.started,
+                        "#",
+                        &format!("output closed: {status}"),
+                    );
+                    return Err(EngineError::Crashed(format!("output closed ({status})")));
+                }
+            };
+            log_line(&self.log, self.started, "<", &line);
+            match &mut first {
+                None => {
+                    let trimmed = line.trim();
+                    if trimmed.is_empty() {
+                        continue;
+                    }
+                    let ok = match trimmed.as_bytes()[0] {
+                        b'=' => true,
+                        b'?' => false,
+                        _ => return Err(EngineError::Protocol(format!("unexpected '{trimmed}'"))),
+                    };
+                    // Drop the status and an optional numeric id.
+                    let body = trimmed[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+                    first = Some((ok, body.trim().to_string()));
+                }
+                Some(_) => {
+                    if line.trim().is_empty() {
+                        break;
+                    }
+                    rest.push(line);
+                }
+            }
+        }
+        let (ok, head) = first.expect("answer started");
+        let mut text = head;
+        for l in rest {
+            text.push('\n');
+            text.push_str(&l);
+        }
+        Ok(Answer {
+            ok,
+            text: text.trim().to_string(),
+        })
+    }
+
+    /// Asks the engine to quit, waits up to `grace`, then kills it.
+    pub fn quit(mut self, grace: Duration) {
+        if !self.dead {
+            let _ = self.command("quit", grace);
+        }
+        self.stop(grace);
+    }
+
+    /// Closes stdin, waits up to `grace` for the process to exit, then kills
+    /// it.
+    fn stop(&mut self, grace: Duration) {
+        self.stdin = None;
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) | Err(_) => break,
+                Ok(None) if Instant::now() >= deadline => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    log_line(&self.log, self.started, "#", "killed");
+                    break;
+                }
+                Ok(None) => thread::sleep(Duration::from_millis(5)),
+            }
+        }
+        self.dead = true;
+    }
+
+    /// Kills the process at once (a hung engine).
+    pub fn kill(mut self) {
+        self.stop(Duration::ZERO);
+    }
+}
+
+impl Drop for EngineProc {
+    fn drop(&mut self) {
+        if self.child.try_wait().map(|s| s.is_none()).unwrap_or(false) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Splits a command line like a POSIX shell: whitespace separates words;
+/// single quotes keep everything, double quotes keep all but `\"` and `\\`;
+/// a backslash outside quotes escapes the next character.
+pub fn shell_split(s: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(ch) => cur.push(ch),
+                        None => return Err(format!("unclosed ' in: {s}")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(ch @ ('"' | '\\' | '$' | '`')) => cur.push(ch),
+                            Some(ch) => {
+                                cur.push('\\');
+                                cur.push(ch);
+                            }
+                            None => return Err(format!("unclosed \" in: {s}")),
+                        },
+                        Some(ch) => cur.push(ch),
+                        None => return Err(format!("unclosed \" in: {s}")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some(ch) => cur.push(ch),
+                    None => return Err(format!("trailing backslash in: {s}")),
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_like_a_shell() {
+        assert_eq!(
+            shell_split(r#"a 'b c' "d \"e\"" f\ g  "#).unwrap(),
+            vec!["a", "b c", "d \"e\"", "f g"]
+        );
+        assert_eq!(shell_split("").unwrap(), Vec::<String>::new());
+        assert_eq!(shell_split("''").unwrap(), vec![""]);
+        assert!(shell_split("'x").is_err());
+    }
+}
