@@ -41,16 +41,19 @@ pub trait Session: Send {
     fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError>;
     /// Takes back one move; false when there is none.
     fn undo(&mut self) -> bool;
-    /// All legal moves, sorted, as `legal_moves` writes them.
-    fn legal_moves(&self) -> Vec<String>;
+    /// All legal moves for `color`, sorted as strings, as `legal_moves`
+    /// writes them (for the colour not to move: as if the turn were handed
+    /// over).
+    fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
     /// The board for people.
     fn showboard(&self) -> String;
     /// Zobrist hash of the position.
     fn hash(&self) -> u64;
     /// `perft depth`.
     fn perft(&mut self, depth: u32) -> u64;
-    /// See [`Game::setup`].
-    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String>;
+    /// Applies [`Game::setup`] to each (colour, point) in turn; all or
+    /// nothing.
+    fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String>;
     /// See [`Game::set_to_move`].
     fn set_to_move(&mut self, color: Color) -> Result<(), String>;
     /// See [`Game::extra_commands`].
@@ -165,13 +168,20 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         }
         true
     }
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves_for(&mut self, color: Color) -> Vec<String> {
+        let out_of_turn = color != self.game.to_move();
+        if out_of_turn {
+            self.game.play_null();
+        }
         let mut moves = Vec::new();
         self.game.legal_moves(&mut moves);
         let mut out: Vec<String> = moves
             .into_iter()
             .map(|m| self.game.format_listed_move(m))
             .collect();
+        if out_of_turn {
+            self.game.undo();
+        }
         out.sort();
         out
     }
@@ -184,11 +194,18 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
     fn perft(&mut self, depth: u32) -> u64 {
         perft(&mut self.game, depth)
     }
-    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
+    fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String> {
         if !self.moves.is_empty() {
             return Err("setup is only allowed before the first move".into());
         }
-        self.game.setup(color, point)
+        let before = self.game.clone();
+        for &(color, point) in placements {
+            if let Err(e) = self.game.setup(color, point) {
+                self.game = before;
+                return Err(e);
+            }
+        }
+        Ok(())
     }
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
         if !self.moves.is_empty() {
@@ -316,7 +333,9 @@ impl Engine {
         match report {
             Some(r) => {
                 if commit {
-                    session.play(color, &r.best_move).map_err(|e| e.to_string())?;
+                    session
+                        .play(color, &r.best_move)
+                        .map_err(|e| e.to_string())?;
                 }
                 Ok(Decision::Move(r.best_move))
             }

@@ -10,10 +10,9 @@ pub const GAME_NAMES: &[&str] = &["onyx"];
 /// A new game `name` at its default size and options.
 pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
     match name.to_ascii_lowercase().as_str() {
-        "onyx" => Ok(Box::new(GameSession::new(onyx::Onyx::with_preferred_start(
-            onyx::DEFAULT_SIZE,
-            onyx::Start::Standard,
-        )?))),
+        "onyx" => Ok(Box::new(GameSession::new(
+            onyx::Onyx::with_preferred_start(onyx::DEFAULT_SIZE, onyx::Start::Standard)?,
+        ))),
         other => Err(format!(
             "unknown game '{other}' (known: {})",
             GAME_NAMES.join(", ")

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
-use super::{Evaluate, SearchLimits, SearchReport, Score, WIN_BASE};
+use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE};
 use crate::game::{Game, Outcome};
 
 /// Deepest ply the searcher ever reaches (iterations plus extensions).
@@ -16,6 +16,9 @@ const HISTORY_SIZE: usize = 4096;
 pub fn is_mate(score: Score) -> bool {
     score.abs() >= WIN_BASE - MAX_PLY as Score
 }
+
+/// A finished iteration: best move, score, depth, principal variation.
+type Iteration<M> = (M, Score, u32, Vec<M>);
 
 /// The alpha-beta searcher for one game type. It keeps its transposition
 /// table and move-ordering tables between searches.
@@ -75,7 +78,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         for h in self.history.iter_mut() {
             *h /= 8;
         }
-        let mut best: Option<(G::Move, Score, u32, Vec<G::Move>)> = None;
+        let mut best: Option<Iteration<G::Move>> = None;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 16) as u32);
         for depth in 1..=max_depth {
             let score = self.negamax(game, depth as i32, 0, -INF, INF);
@@ -141,7 +144,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.stopped
     }
 
-    fn negamax(&mut self, game: &mut G, depth: i32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    fn negamax(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return match outcome {
@@ -195,7 +205,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             // No legal move: the rules decide (Akron: the mover loses).
             return -(WIN_BASE - ply as Score);
         }
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
 
         let original_alpha = alpha;
         let mut best_score = -INF;
@@ -241,8 +251,13 @@ impl<G: Evaluate> AlphaBeta<G> {
             } else {
                 Bound::Upper
             };
-            self.table
-                .store(key, depth as i16, to_table(best_score, ply), bound, Some(best_move));
+            self.table.store(
+                key,
+                depth as i16,
+                to_table(best_score, ply),
+                bound,
+                Some(best_move),
+            );
         }
         best_score
     }
