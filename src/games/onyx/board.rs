@@ -106,7 +106,11 @@ impl Onyx {
     /// A new game on an `n`×`n` board from `preferred`, or from the blank
     /// start when the size has no standard start.
     pub fn with_preferred_start(n: usize, preferred: Start) -> Result<Onyx, String> {
-        let start = if n.is_multiple_of(4) { preferred } else { Start::Blank };
+        let start = if n.is_multiple_of(4) {
+            preferred
+        } else {
+            Start::Blank
+        };
         let mut pos = Onyx::new(n, start)?;
         pos.preferred_start = preferred;
         Ok(pos)
