@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod search;
 pub mod sgf;
 pub mod timeman;
