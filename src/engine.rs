@@ -375,6 +375,42 @@ impl Engine {
         Ok(())
     }
 
+    /// Replaces the current game by a game record (`loadsgf`): a fresh game
+    /// of the recorded kind, size and start, with the first `moves` moves of
+    /// the record (all when `None`) replayed and checked. On error the
+    /// current game stays as it was.
+    pub fn load_record(
+        &mut self,
+        record: &crate::sgf::Record,
+        moves: Option<usize>,
+    ) -> Result<(), String> {
+        let mut s = games::new_session(&record.game)?;
+        s.reset(record.size)
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        if let Some(start) = &record.start {
+            s.extra_command("start", &[start.as_str()])?;
+        }
+        let n = moves.unwrap_or(record.moves.len()).min(record.moves.len());
+        for (i, m) in record.moves[..n].iter().enumerate() {
+            if s.outcome().is_some() {
+                return Err(format!("move {}: the game is already over", i + 1));
+            }
+            if m.color != s.to_move() {
+                return Err(format!(
+                    "move {}: {} to play, but the record has {}",
+                    i + 1,
+                    s.to_move().name(),
+                    m.color.name()
+                ));
+            }
+            s.play(m.color, &m.text)
+                .map_err(|e| format!("move {} ({}): {e}", i + 1, m.text))?;
+        }
+        self.session = Some(s);
+        self.clock.reset_game();
+        Ok(())
+    }
+
     /// Searches and plays (when `commit`) a move for `color`.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();

@@ -49,7 +49,7 @@ impl Fake {
             Ok(s) => s,
             Err(e) => return Some(Err(e)),
         };
-        let legal = s.legal_moves();
+        let legal = s.legal_moves_for(color);
         let random = |legal: &[String]| legal[(r % legal.len().max(1) as u64) as usize].clone();
         let mv = match mode.as_str() {
             "illegal" => {

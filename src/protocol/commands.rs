@@ -23,6 +23,7 @@ pub const COMMANDS: &[&str] = &[
     "game",
     "boardsize",
     "clear_board",
+    "loadsgf",
     "komi",
     "start",
     "play",
@@ -112,6 +113,25 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
             engine.clock.reset_game();
             Ok(String::new())
         }
+        "loadsgf" => match args {
+            [file] | [file, _] => {
+                let upto = match args {
+                    [_, n] => {
+                        let n = parse_count(n)?;
+                        if n == 0 {
+                            return Err("syntax error: move numbers start at 1".into());
+                        }
+                        Some(n as usize - 1)
+                    }
+                    _ => None,
+                };
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| format!("cannot read {file}: {e}"))?;
+                let record = crate::sgf::parse(&text).map_err(|e| format!("bad record: {e}"))?;
+                engine.load_record(&record, upto).map(|_| String::new())
+            }
+            _ => usage("loadsgf FILE [MOVE_NUMBER]"),
+        },
         "komi" => match args {
             [k] if k.parse::<f64>().is_ok() => Ok(String::new()),
             [k] => Err(format!("syntax error: '{k}' is not a number")),

@@ -304,7 +304,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
         } else {
             1 - black_seat
         };
-        if session.legal_moves().is_empty() {
+        if session.legal_moves_for(color).is_empty() {
             let detail = format!("{} has no legal move as {}", names[seat], color.name());
             return finish(
                 &*session,

@@ -157,15 +157,17 @@ impl Sprt {
 
     /// The generalised log-likelihood ratio of the results (0 while it
     /// cannot be computed: no games, or no variance yet).
+    ///
+    /// As fishtest does, every count is at least 0.001 here, so that one-sided
+    /// results (all wins) have a variance and can be decided.
     pub fn llr(&self, r: &Wld) -> f64 {
-        let Some(score) = r.score() else {
-            return 0.0;
-        };
-        let n = r.games() as f64;
-        let var = r.variance(score);
-        if var <= 0.0 || r.wins == 0 && r.losses == 0 {
+        if r.games() == 0 {
             return 0.0;
         }
+        let [w, d, l] = [r.wins, r.draws, r.losses].map(|x| (x as f64).max(1e-3));
+        let n = w + d + l;
+        let score = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / n;
         let s0 = elo_to_score(self.elo0);
         let s1 = elo_to_score(self.elo1);
         (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * var / n)
@@ -216,7 +218,8 @@ pub fn elo_line(r: &Wld) -> String {
     };
     let fmt = |x: f64| {
         if x.is_finite() {
-            format!("{x:.1}")
+            // `+ 0.0` turns -0.0 into 0.0.
+            format!("{:.1}", x + 0.0)
         } else if x > 0.0 {
             "inf".into()
         } else {
@@ -281,6 +284,9 @@ mod tests {
         assert_eq!(s.state(&wld(900, 100, 0)), SprtState::H1);
         assert_eq!(s.state(&wld(100, 900, 0)), SprtState::H0);
         assert!(s.llr(&wld(0, 0, 0)) == 0.0);
+        // One-sided results are decided too.
+        assert_eq!(s.state(&wld(40, 0, 0)), SprtState::H1);
+        assert_eq!(s.state(&wld(0, 0, 1)), SprtState::Continue);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(s.report(&wld(900, 100, 0)).contains("H1 accepted"));
     }

@@ -1,0 +1,429 @@
+//! `crosscut-match` end to end: real matches between tiny-time crosscut
+//! instances, and matches against `crosscut-fake-engine` playing illegal
+//! moves, garbage, non-GTP output, refusals, crashes, hangs, slow answers and
+//! swaps. Every game must get the right result and the match must go on.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crosscut::game::{Color, Outcome};
+use crosscut::sgf;
+use crosscut::tournament::cli::{Cli, parse_args};
+use crosscut::tournament::engine_proc::shell_split;
+use crosscut::tournament::results::{GameResult, Reason};
+use crosscut::tournament::stats::SprtState;
+use crosscut::tournament::{GameSettings, MatchConfig, Summary, run};
+
+const CROSSCUT: &str = env!("CARGO_BIN_EXE_crosscut");
+const FAKE: &str = env!("CARGO_BIN_EXE_crosscut-fake-engine");
+const MATCH: &str = env!("CARGO_BIN_EXE_crosscut-match");
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("crosscut-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// A config from a command line (`{FAKE}`, `{CROSSCUT}` and `{OUT}`
+/// replaced).
+fn config(args: &str, out: &Path) -> MatchConfig {
+    let line = args
+        .replace("{FAKE}", FAKE)
+        .replace("{CROSSCUT}", CROSSCUT)
+        .replace("{OUT}", &out.display().to_string());
+    let mut words = shell_split(&line).unwrap();
+    words.push("--quiet".into());
+    match parse_args(&words).unwrap() {
+        Cli::Run(c) => *c,
+        Cli::Help => unreachable!(),
+    }
+}
+
+fn records(out: &Path) -> Vec<sgf::Record> {
+    let mut files: Vec<_> = std::fs::read_dir(out.join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| sgf::parse(&std::fs::read_to_string(f).unwrap()).unwrap())
+        .collect()
+}
+
+/// Replays a record on the rules library and checks that it agrees with its
+/// result line: the moves are legal, and a win by the rules is the one the
+/// position shows, credited to the engine holding that colour.
+fn check_record(rec: &sgf::Record, r: &GameResult, names: &[String]) {
+    let settings = GameSettings {
+        game: rec.game.clone(),
+        size: rec.size,
+        start: rec.start.clone(),
+    };
+    let mut s = settings.new_session().unwrap();
+    for m in &rec.moves {
+        assert_eq!(m.color, s.to_move(), "{rec:?}");
+        s.play(m.color, &m.text).unwrap();
+    }
+    assert_eq!(rec.black.as_deref(), Some(names[r.black].as_str()));
+    assert_eq!(rec.white.as_deref(), Some(names[r.white].as_str()));
+    if r.reason == Reason::Rules {
+        let want = match r.winner {
+            Some(c) => Outcome::Win(c),
+            None => Outcome::Draw,
+        };
+        assert_eq!(s.outcome(), Some(want));
+    }
+    let re = rec.result.as_deref().unwrap();
+    assert!(
+        re.starts_with(&r.result_code()),
+        "{re} vs {}",
+        r.result_code()
+    );
+}
+
+fn names(cfg: &MatchConfig) -> Vec<String> {
+    cfg.engines.iter().map(|e| e.name.clone()).collect()
+}
+
+fn sorted(mut s: Summary) -> Vec<GameResult> {
+    s.results.sort_by_key(|r| r.index);
+    s.results
+}
+
+#[test]
+fn real_match_between_two_crosscut_instances() {
+    let out = out_dir("real");
+    let cfg = config(
+        "--engine 'name=deep cmd={CROSSCUT} param.max_depth=3 param.hash=1' \
+         --engine 'name=shallow cmd={CROSSCUT} param.max_depth=1 param.hash=1' \
+         --size 8 --games 4 --tc 5+0.05 --concurrency 2 --out {OUT} --log {OUT}/logs",
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    assert_eq!(results.len(), 4);
+    let n = names(&cfg);
+    let recs = records(&out);
+    assert_eq!(recs.len(), 4);
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.reason, Reason::Rules, "{r:?}");
+        check_record(rec, r, &n);
+        // Clock times are recorded for every engine move.
+        assert!(
+            rec.moves
+                .iter()
+                .all(|m| m.seconds.is_some() && m.time_left.is_some())
+        );
+        assert_eq!(rec.moves.len(), r.moves);
+    }
+    // Colours alternate.
+    assert_eq!((results[0].first, results[1].first), (0, 1));
+    // Each engine process logged its traffic.
+    let logs = std::fs::read_dir(out.join("logs")).unwrap().count();
+    assert!(logs >= 2);
+    let log = std::fs::read_to_string(out.join("logs/deep-w1.log")).unwrap();
+    assert!(log.contains("> param max_depth 3") && log.contains("> genmove"));
+
+    // The engine loads every record with loadsgf and ends in the same state.
+    for r in &results {
+        let mut e = common::Session::new();
+        let path = out.join(format!("games/{:05}.sgf", r.index));
+        e.ok(&format!("loadsgf {}", path.display()));
+        let score = e.ok("final_score");
+        assert_eq!(score, r.result_code());
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Plays `games` games of a bad fake engine against a good one, and checks
+/// that the bad one lost every game for `reason` and the match went on.
+fn bad_engine(mode_args: &str, extra: &str, reason: Reason) -> Vec<GameResult> {
+    let out = out_dir(&mode_args.replace([' ', '-'], ""));
+    let cfg = config(
+        &format!(
+            "--engine 'name=good cmd=\"{{FAKE}} --seed 5\"' \
+             --engine 'name=bad cmd=\"{{FAKE}} {mode_args}\"' \
+             --size 8 --games 2 --timeout 5 --out {{OUT}} {extra}"
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    assert_eq!(results.len(), 2, "the match goes on after a forfeit");
+    let n = names(&cfg);
+    let recs = records(&out);
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.reason, reason, "{r:?}");
+        assert_eq!(r.loser_engine(), Some(1), "{r:?}");
+        check_record(rec, r, &n);
+        assert!(rec.reason.as_deref().unwrap().starts_with(reason.code()));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    results
+}
+
+#[test]
+fn illegal_move_forfeits() {
+    let r = bad_engine("--mode illegal --after 3", "--st 1", Reason::Illegal);
+    assert!(r[0].detail.contains("bad played"), "{}", r[0].detail);
+}
+
+#[test]
+fn garbage_forfeits() {
+    bad_engine("--mode garbage --after 2", "--st 1", Reason::Unparsable);
+}
+
+#[test]
+fn non_gtp_output_forfeits() {
+    bad_engine("--mode noise --after 2", "--st 1", Reason::Protocol);
+}
+
+#[test]
+fn refused_genmove_forfeits() {
+    bad_engine("--mode refuse --after 2", "--st 1", Reason::Refused);
+}
+
+#[test]
+fn resignation_loses() {
+    bad_engine("--mode resign --after 2", "", Reason::Resign);
+}
+
+#[test]
+fn crash_forfeits_and_the_engine_is_restarted() {
+    let out = out_dir("crashlog");
+    let cfg = config(
+        &format!(
+            "--engine 'name=good cmd=\"{FAKE} --seed 5\"' \
+             --engine 'name=bad cmd=\"{FAKE} --mode crash --after 3\"' \
+             --size 8 --games 3 --st 1 --out {{OUT}} --log {{OUT}}/logs"
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    assert_eq!(results.len(), 3);
+    assert!(
+        results
+            .iter()
+            .all(|r| r.reason == Reason::Crash && r.loser_engine() == Some(1))
+    );
+    // Started once per game: it crashed every time.
+    let log = std::fs::read_to_string(out.join("logs/bad-w1.log")).unwrap();
+    assert_eq!(log.matches("# started").count(), 3, "{log}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn hung_engine_forfeits_and_is_killed() {
+    let r = bad_engine(
+        "--mode hang --after 2",
+        "--st 0.1 --margin 0.05",
+        Reason::Hang,
+    );
+    assert!(r[0].detail.contains("killed"));
+}
+
+#[test]
+fn hung_engine_without_time_control_hits_the_timeout() {
+    let out = out_dir("hangnotc");
+    let cfg = config(
+        &format!(
+            "--engine '{FAKE}' --engine '{FAKE} --mode hang --after 1' \
+             --size 8 --games 1 --timeout 0.3 --out {{OUT}}"
+        ),
+        &out,
+    );
+    let results = run(&cfg).unwrap().results;
+    assert_eq!(results[0].reason, Reason::Hang);
+    assert_eq!(results[0].loser_engine(), Some(1));
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn slow_engine_loses_on_time() {
+    bad_engine(
+        "--mode slow --delay 0.4 --after 2",
+        "--st 0.1 --margin 0.05",
+        Reason::Time,
+    );
+}
+
+#[test]
+fn slow_engine_loses_on_the_clock() {
+    bad_engine(
+        "--mode slow --delay 0.15 --after 1",
+        "--tc 0.5+0 --margin 0.05",
+        Reason::Time,
+    );
+}
+
+#[test]
+fn swap_reseats_the_players() {
+    let out = out_dir("swap");
+    let cfg = config(
+        &format!(
+            "--engine 'name=mover cmd=\"{FAKE} --seed 9\"' \
+             --engine 'name=swapper cmd=\"{FAKE} --mode swap --seed 4\"' \
+             --size 8 --start blank --games 2 --st 1 --out {{OUT}} --log {{OUT}}/logs"
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    let n = names(&cfg);
+    let recs = records(&out);
+    // Game 1: mover is Black, swapper White answers swap: swapper now holds
+    // Black, mover White and moves next.
+    let r = &results[0];
+    assert_eq!((r.first, r.second), (0, 1));
+    assert_eq!((r.black, r.white), (1, 0), "{r:?}");
+    assert_eq!(recs[0].moves[1].text, "swap");
+    assert_eq!(recs[0].moves[2].color, Color::White);
+    assert_eq!(recs[0].start.as_deref(), Some("blank"));
+    check_record(&recs[0], r, &n);
+    // After the swap the first mover is asked for White's move.
+    let log = std::fs::read_to_string(out.join("logs/mover-w1.log")).unwrap();
+    let after_swap = &log[log.find("> play w swap").expect("told of the swap")..];
+    let next_genmove = after_swap
+        .lines()
+        .find(|l| l.contains("> genmove"))
+        .unwrap();
+    assert!(next_genmove.ends_with("genmove w"), "{next_genmove}");
+    // Game 2: the swapper moves first; the mover does not swap.
+    let r = &results[1];
+    assert_eq!((r.first, r.black), (1, 1));
+    check_record(&recs[1], r, &n);
+    // Every result is credited to an engine, whatever colour it ended with.
+    for r in &results {
+        assert!(r.reason == Reason::Rules || r.reason == Reason::NoMoves);
+        let w = r.winner_engine().unwrap();
+        assert_eq!(Some(r.winner.unwrap()), r.color_of(w));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn move_limit_draws_and_openings_are_played_from_both_sides() {
+    let out = out_dir("limit");
+    std::fs::create_dir_all(&out).unwrap();
+    let openings = out.join("openings.txt");
+    std::fs::write(&openings, "# two openings\nA1 B2\nC3, swap\n").unwrap();
+    let cfg = config(
+        &format!(
+            "--engine '{FAKE} --seed 2' --engine '{FAKE} --seed 3' --size 8 --games 4 \
+             --openings {} --maxmoves 6 --out {{OUT}}/run",
+            openings.display()
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    assert!(
+        results
+            .iter()
+            .all(|r| r.reason == Reason::MoveLimit && r.winner.is_none())
+    );
+    let recs = records(&out.join("run"));
+    let first_moves: Vec<_> = recs.iter().map(|r| r.moves[0].text.clone()).collect();
+    assert_eq!(first_moves, ["A1", "A1", "C3", "C3"]);
+    assert!(
+        recs.iter()
+            .all(|r| r.opening_moves == 2 && r.moves.len() == 6)
+    );
+    // Both engines played each opening from both sides.
+    assert_eq!((results[0].first, results[1].first), (0, 1));
+    // After the opening swap, seats are exchanged.
+    assert_eq!((results[2].first, results[2].black), (0, 1));
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn interrupted_run_resumes_from_its_results() {
+    let out = out_dir("resume");
+    let args = "--engine '{FAKE} --seed 2' --engine '{FAKE} --seed 3' --size 8 --out {OUT} \
+                --log {OUT}/logs";
+    let first = run(&config(&format!("{args} --games 2"), &out)).unwrap();
+    assert_eq!(first.results.len(), 2);
+    // The same run again without --resume is refused.
+    assert!(run(&config(&format!("{args} --games 4"), &out)).is_err());
+    let cfg = config(&format!("{args} --games 4 --resume"), &out);
+    let all = sorted(run(&cfg).unwrap());
+    assert_eq!(
+        all.iter().map(|r| r.index).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    let log = std::fs::read_to_string(out.join("logs/crosscut-fake-engine-w1.log")).unwrap();
+    assert_eq!(
+        log.matches("# game").count(),
+        4,
+        "games 1 and 2 are not replayed"
+    );
+    let text = std::fs::read_to_string(out.join("results.tsv")).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 4);
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn sprt_stops_a_decided_match() {
+    let out = out_dir("sprt");
+    let cfg = config(
+        &format!(
+            "--engine '{FAKE}' --engine '{FAKE} --mode resign' --size 8 --games 200 \
+             --sprt 0 50 0.05 0.05 --out {{OUT}}"
+        ),
+        &out,
+    );
+    let s = run(&cfg).unwrap();
+    assert_eq!(s.sprt, Some(SprtState::H1));
+    assert!(s.results.len() < 200);
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn spawn_failure_forfeits() {
+    let out = out_dir("spawn");
+    let cfg = config(
+        &format!("--engine '{FAKE}' --engine /nonexistent/engine --size 8 --out {{OUT}}"),
+        &out,
+    );
+    let s = run(&cfg).unwrap();
+    assert!(
+        s.results
+            .iter()
+            .all(|r| r.reason == Reason::Setup && r.loser_engine() == Some(1))
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn binary_prints_progress_table_and_elo() {
+    let out = out_dir("bin");
+    let o = Command::new(MATCH)
+        .args([
+            "--engine",
+            &format!("name=A cmd='{FAKE} --seed 1'"),
+            "--engine",
+            &format!("name=B cmd='{FAKE} --mode illegal --after 2'"),
+            "--size",
+            "8",
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--out",
+            &out.display().to_string(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(text.matches("Game ").count(), 4 + 1, "{text}");
+    assert!(
+        text.contains("A vs B: 4-0-0 (W-L-D), Elo difference: inf"),
+        "{text}"
+    );
+    assert!(text.contains("illegal 4"), "{text}");
+    let help = Command::new(MATCH).arg("--help").output().unwrap();
+    assert!(String::from_utf8(help.stdout).unwrap().contains("--sprt"));
+    let bad = Command::new(MATCH).arg("--engine").output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    std::fs::remove_dir_all(&out).unwrap();
+}
