@@ -155,22 +155,25 @@ impl Sprt {
         )
     }
 
-    /// The generalised log-likelihood ratio of the results (0 while it
-    /// cannot be computed: no games, or no variance yet).
-    ///
-    /// As fishtest does, every count is at least 0.001 here, so that one-sided
-    /// results (all wins) have a variance and can be decided.
+    /// The generalised log-likelihood ratio of the results: for each
+    /// hypothesis the trinomial (loss, draw, win) distribution closest to the
+    /// observed frequencies with the hypothesis' expected score (the maximum
+    /// likelihood estimate, found by bisection on its Lagrange multiplier, as
+    /// fishtest's `LLR_logistic` does), then the log ratio of the two
+    /// likelihoods of the games. Every count is at least 0.001, so that
+    /// one-sided results (all wins) give a finite, small, per-game ratio
+    /// instead of the normal approximation's infinity. 0 with no games.
     pub fn llr(&self, r: &Wld) -> f64 {
         if r.games() == 0 {
             return 0.0;
         }
-        let [w, d, l] = [r.wins, r.draws, r.losses].map(|x| (x as f64).max(1e-3));
-        let n = w + d + l;
-        let score = (w + 0.5 * d) / n;
-        let var = (w * (1.0 - score).powi(2) + d * (0.5 - score).powi(2) + l * score.powi(2)) / n;
-        let s0 = elo_to_score(self.elo0);
-        let s1 = elo_to_score(self.elo1);
-        (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * var / n)
+        let counts = [r.losses, r.draws, r.wins].map(|x| (x as f64).max(1e-3));
+        let total: f64 = counts.iter().sum();
+        let freq = counts.map(|c| c / total);
+        let p0 = mle_with_score(&freq, elo_to_score(self.elo0));
+        let p1 = mle_with_score(&freq, elo_to_score(self.elo1));
+        let per_game: f64 = (0..3).map(|i| freq[i] * (p1[i] / p0[i]).ln()).sum();
+        r.games() as f64 * per_game
     }
 
     /// The decision so far.
@@ -208,6 +211,33 @@ impl Sprt {
             verdict
         )
     }
+}
+
+/// The (loss, draw, win) distribution with expected score `s` that maximises
+/// the likelihood of frequencies `freq`: `p_i = freq_i / (1 + λ (x_i - s))`
+/// with λ making the probabilities sum to 1.
+fn mle_with_score(freq: &[f64; 3], s: f64) -> [f64; 3] {
+    const X: [f64; 3] = [0.0, 0.5, 1.0];
+    // Σ freq_i (x_i - s) / (1 + λ (x_i - s)) decreases in λ on the interval
+    // where every denominator is positive: (-1 / (1 - s), 1 / s).
+    let f = |lambda: f64| -> f64 {
+        (0..3)
+            .map(|i| freq[i] * (X[i] - s) / (1.0 + lambda * (X[i] - s)))
+            .sum()
+    };
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = 0.5 * (lo + hi);
+    let p = [0, 1, 2].map(|i| freq[i] / (1.0 + lambda * (X[i] - s)));
+    let sum: f64 = p.iter().sum();
+    p.map(|x| x / sum)
 }
 
 /// `Elo difference: 35.2 +/- 60.1, LOS: 87.3 %, draw ratio: 10.0 %` for `r`,
@@ -276,6 +306,26 @@ mod tests {
     }
 
     #[test]
+    fn sprt_llr_agrees_with_the_normal_approximation() {
+        // With many balanced games the exact GLR and the normal
+        // approximation (s1 - s0)(2 score - s0 - s1) / (2 var / n) agree.
+        let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let r = wld(3000, 2800, 4200);
+        let n = r.games() as f64;
+        let score = r.score().unwrap();
+        let (s0, s1) = (elo_to_score(0.0), elo_to_score(10.0));
+        let approx = (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * r.variance(score) / n);
+        let exact = s.llr(&r);
+        assert!(
+            (exact - approx).abs() < 0.05 * approx.abs(),
+            "{exact} vs {approx}"
+        );
+        // One win against [0, 50]: log(p1(win) / p0(win)) is small.
+        let one = Sprt::new(0.0, 50.0, 0.05, 0.05).unwrap().llr(&wld(1, 0, 0));
+        assert!(one > 0.0 && one < 0.2, "{one}");
+    }
+
+    #[test]
     fn sprt_decides_clear_results() {
         let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
         let (lo, hi) = s.bounds();
@@ -284,9 +334,12 @@ mod tests {
         assert_eq!(s.state(&wld(900, 100, 0)), SprtState::H1);
         assert_eq!(s.state(&wld(100, 900, 0)), SprtState::H0);
         assert!(s.llr(&wld(0, 0, 0)) == 0.0);
-        // One-sided results are decided too.
-        assert_eq!(s.state(&wld(40, 0, 0)), SprtState::H1);
+        // One-sided results are decided too, but not after a handful.
+        assert_eq!(s.state(&wld(3, 0, 0)), SprtState::Continue);
+        assert_eq!(s.state(&wld(60, 0, 0)), SprtState::Continue);
+        assert_eq!(s.state(&wld(200, 0, 0)), SprtState::H1);
         assert_eq!(s.state(&wld(0, 0, 1)), SprtState::Continue);
+        assert_eq!(s.state(&wld(1, 0, 0)), SprtState::Continue);
         assert!(Sprt::new(5.0, 0.0, 0.05, 0.05).is_err());
         assert!(s.report(&wld(900, 100, 0)).contains("H1 accepted"));
     }
