@@ -220,7 +220,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             depth += if self.id == 0 {
                 1
             } else {
-                1 + (self.id % 3 == 0) as u32
+                1 + self.id.is_multiple_of(3) as u32
             };
         }
         best
