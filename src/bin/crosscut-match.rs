@@ -1,6 +1,8 @@
 //! `crosscut-match`: plays matches between engines that speak crosscut's
 //! protocol. See `crosscut-match --help`, README.md and protocol.md.
 
+use std::io::Write;
+
 use crosscut::tournament::{self, cli};
 
 fn main() {
@@ -19,10 +21,11 @@ fn main() {
     };
     match tournament::run(&cfg) {
         Ok(summary) => {
-            println!();
-            print!("{}", tournament::report(&cfg, &summary));
-            println!(
-                "Results: {}  Records: {}",
+            // Errors (a closed pipe) are ignored: the results are on disk.
+            let _ = write!(
+                std::io::stdout(),
+                "\n{}Results: {}  Records: {}\n",
+                tournament::report(&cfg, &summary),
                 cfg.out_dir.join("results.tsv").display(),
                 cfg.out_dir.join("games").display()
             );

@@ -41,6 +41,7 @@ Running:
   --resume             continue the interrupted run in --out DIR
   --log DIR            keep every engine's protocol traffic in DIR
   --event NAME         event name for the records
+  --report N           print the table and Elo lines every N games
   --quiet              no line per game
   -h, --help           this text
 ";
@@ -137,6 +138,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     let mut log_dir = None;
     let mut event = None;
     let mut quiet = false;
+    let mut report_every = 0usize;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |what: &str| {
@@ -187,6 +189,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             "--log" => log_dir = Some(PathBuf::from(value(a)?)),
             "--event" => event = Some(value(a)?),
             "--quiet" => quiet = true,
+            "--report" => report_every = number(&value(a)?, "--report")?,
             other => return Err(format!("unknown option '{other}' (see --help)")),
         }
     }
@@ -259,6 +262,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
         sprt,
         event,
         quiet,
+        report_every,
     })))
 }
 

@@ -120,6 +120,9 @@ pub struct MatchConfig {
     pub event: Option<String>,
     /// No progress lines.
     pub quiet: bool,
+    /// Print the table and Elo lines every this many games (0: only at the
+    /// end).
+    pub report_every: usize,
 }
 
 /// One game to play.
@@ -322,14 +325,20 @@ impl Summary {
     }
 }
 
-fn progress_line(r: &GameResult, total: usize, names: &[String], running: &Wld) -> String {
+fn progress_line(
+    r: &GameResult,
+    total: usize,
+    names: &[String],
+    (a, b): (usize, usize),
+    running: &Wld,
+) -> String {
     let outcome = match r.winner_engine() {
         Some(w) => format!("{} wins", names[w]),
         None => "draw".into(),
     };
     let swapped = if r.black != r.first { " (swapped)" } else { "" };
     format!(
-        "Game {}/{total}: {} (B) vs {} (W){swapped}: {} {} by {}, {} moves, {:.1}s | {}: {}-{}-{}",
+        "Game {}/{total}: {} (B) vs {} (W){swapped}: {} {} by {}, {} moves, {:.1}s | {} vs {}: {}-{}-{}",
         r.index,
         names[r.first],
         names[r.second],
@@ -338,7 +347,8 @@ fn progress_line(r: &GameResult, total: usize, names: &[String], running: &Wld) 
         r.reason.code(),
         r.moves,
         r.seconds,
-        names[0],
+        names[a],
+        names[b],
         running.wins,
         running.losses,
         running.draws
@@ -459,8 +469,13 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         summary.results.push(r);
         let r = summary.results.last().expect("just pushed");
         if !cfg.quiet {
-            let line = progress_line(r, total, &names, &summary.pairing(0, 1));
+            let (a, b) = (r.first.min(r.second), r.first.max(r.second));
+            let line = progress_line(r, total, &names, (a, b), &summary.pairing(a, b));
             let _ = writeln!(out.lock(), "{line}");
+        }
+        let played = summary.results.len();
+        if cfg.report_every > 0 && played.is_multiple_of(cfg.report_every) && played < total {
+            let _ = writeln!(out.lock(), "\n{}", report(cfg, &summary));
         }
         if summary.sprt.is_none()
             && let Some(state) = decided(&summary)
@@ -525,6 +540,7 @@ mod tests {
             sprt: None,
             event: None,
             quiet: true,
+            report_every: 0,
         }
     }
 

@@ -55,7 +55,13 @@ impl Wld {
         let z = 1.959_963_984_540_054;
         let lo = score_to_elo(score - z * dev);
         let hi = score_to_elo(score + z * dev);
-        let margin = (hi - lo) / 2.0;
+        // Unbounded at either end (a score of 0 or 1 within the interval):
+        // the margin is infinite.
+        let margin = if lo.is_finite() && hi.is_finite() {
+            (hi - lo) / 2.0
+        } else {
+            f64::INFINITY
+        };
         Some((score_to_elo(score), margin))
     }
 
@@ -287,7 +293,8 @@ mod tests {
         assert!((m - 2.0 * score_to_elo(0.5 + 1.96 * 0.5 / 20f64.sqrt()) / 2.0).abs() < 0.5);
         let (e, _) = wld(75, 25, 0).elo().unwrap();
         assert!((e - 190.85).abs() < 0.1, "{e}");
-        assert_eq!(wld(3, 0, 0).elo().unwrap().0, f64::INFINITY);
+        assert_eq!(wld(3, 0, 0).elo().unwrap(), (f64::INFINITY, f64::INFINITY));
+        assert_eq!(wld(1, 2, 0).elo().unwrap().1, f64::INFINITY);
     }
 
     #[test]
