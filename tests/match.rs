@@ -229,7 +229,7 @@ fn hung_engine_without_time_control_hits_the_timeout() {
     let cfg = config(
         &format!(
             "--engine '{FAKE}' --engine '{FAKE} --mode hang --after 1' \
-             --size 8 --games 1 --timeout 0.3 --out {{OUT}}"
+             --size 8 --games 1 --timeout 1 --out {{OUT}}"
         ),
         &out,
     );
@@ -251,8 +251,8 @@ fn slow_engine_loses_on_time() {
 #[test]
 fn slow_engine_loses_on_the_clock() {
     bad_engine(
-        "--mode slow --delay 0.15 --after 1",
-        "--tc 0.5+0 --margin 0.05",
+        "--mode slow --delay 0.3 --after 1",
+        "--tc 1+0 --margin 0.05",
         Reason::Time,
     );
 }
