@@ -370,7 +370,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 // Late-move reduction: late moves get a shallower null-window
                 // look first, and a full one only if they beat alpha.
-                let reduction = if depth >= LMR_DEPTH && i >= LMR_MOVES { 1 } else { 0 };
+                let reduction = if depth >= LMR_DEPTH && i >= LMR_MOVES {
+                    1
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && s > alpha {
                     s = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);

@@ -198,7 +198,12 @@ fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, 
 /// Distance of `color`; the empty points that lie on some shortest
 /// connection are ORed into `on_paths` (none when the distance is 0 or
 /// unreachable).
-fn shortest_paths<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color, on_paths: &mut [u64; W]) -> u16 {
+fn shortest_paths<const W: usize>(
+    pos: &Onyx,
+    board: &Board<W>,
+    color: Color,
+    on_paths: &mut [u64; W],
+) -> u16 {
     let geo = pos.geometry();
     let mut from = [[0u64; W]; MAX_LEVELS];
     let d = search(geo, board, color, false, Some(&mut from));
@@ -223,7 +228,12 @@ pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
         let board = Board::<W>::new(pos, Color::Black);
         let mut on = [0u64; W];
         shortest_paths(pos, &board, Color::Black, &mut on);
-        shortest_paths(pos, &board.for_color(pos, Color::White), Color::White, &mut on);
+        shortest_paths(
+            pos,
+            &board.for_color(pos, Color::White),
+            Color::White,
+            &mut on,
+        );
         out[..W].copy_from_slice(&on);
     }
     match pos.geometry().words {

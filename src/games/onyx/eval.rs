@@ -13,17 +13,20 @@ const FLEX: Score = 3;
 /// Bonus for having the move.
 const TEMPO: Score = 30;
 
-use super::distance::{both_sides, contested_points};
 #[cfg(test)]
 use super::distance::distance_and_flexibility_any as distance_and_flexibility;
 pub use super::distance::{UNREACHABLE, connection_distance};
+use super::distance::{both_sides, contested_points};
 
 impl Evaluate for Onyx {
     fn evaluate(&self) -> Score {
         let Some([(mine, my_flex), (theirs, their_flex)]) = both_sides(self, self.to_move()) else {
             return WIN_NEXT_MOVE;
         };
-        (theirs as Score - mine as Score) * STEP
+        // A colour cut off from its edges counts as a long way off, not as
+        // lost: captures can reopen a path.
+        let cap = 2 * self.size() as u16;
+        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
             + (my_flex as Score - their_flex as Score) * FLEX
             + TEMPO
     }
@@ -63,7 +66,11 @@ impl Evaluate for Onyx {
             }
             let empty = v.iter().position(|&x| x == 0).expect("one empty corner");
             let partner = v[3 - empty];
-            let (a, b) = if empty == 0 || empty == 3 { (v[1], v[2]) } else { (v[0], v[3]) };
+            let (a, b) = if empty == 0 || empty == 3 {
+                (v[1], v[2])
+            } else {
+                (v[0], v[3])
+            };
             if a == b && a != partner {
                 let c = sq.corners[empty];
                 keep[c as usize / 64] |= 1 << (c % 64);
