@@ -189,22 +189,60 @@ pub fn both_sides(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
 }
 
 fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+    let mut on_paths = [0u64; W];
+    let d = shortest_paths(pos, board, color, &mut on_paths);
+    let flex: u32 = on_paths.iter().map(|w| w.count_ones()).sum();
+    (d, flex as u16)
+}
+
+/// Distance of `color`; the empty points that lie on some shortest
+/// connection are ORed into `on_paths` (none when the distance is 0 or
+/// unreachable).
+fn shortest_paths<const W: usize>(
+    pos: &Onyx,
+    board: &Board<W>,
+    color: Color,
+    on_paths: &mut [u64; W],
+) -> u16 {
     let geo = pos.geometry();
     let mut from = [[0u64; W]; MAX_LEVELS];
     let d = search(geo, board, color, false, Some(&mut from));
     if d == 0 || d == UNREACHABLE {
-        return (d, 0);
+        return d;
     }
     let mut to = [[0u64; W]; MAX_LEVELS];
     search(geo, board, color, true, Some(&mut to));
     let d = d as usize;
-    let mut flex = 0;
     for k in 1..=d {
         for w in 0..W {
-            flex += (from[k][w] & to[d + 1 - k][w]).count_ones();
+            on_paths[w] |= from[k][w] & to[d + 1 - k][w];
         }
     }
-    (d as u16, flex as u16)
+    d as u16
+}
+
+/// The empty points on some shortest connection of either colour, as a
+/// bitset of `pos.geometry().words` words written into `out`.
+pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
+    fn go<const W: usize>(pos: &Onyx, out: &mut [u64]) {
+        let board = Board::<W>::new(pos, Color::Black);
+        let mut on = [0u64; W];
+        shortest_paths(pos, &board, Color::Black, &mut on);
+        shortest_paths(
+            pos,
+            &board.for_color(pos, Color::White),
+            Color::White,
+            &mut on,
+        );
+        out[..W].copy_from_slice(&on);
+    }
+    match pos.geometry().words {
+        1 => go::<1>(pos, out),
+        2 => go::<2>(pos, out),
+        4 => go::<4>(pos, out),
+        8 => go::<8>(pos, out),
+        _ => go::<16>(pos, out),
+    }
 }
 
 /// [`distance_and_flexibility`] for the board's word count.
