@@ -427,3 +427,26 @@ fn binary_prints_progress_table_and_elo() {
     assert_eq!(bad.status.code(), Some(2));
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn every_game_is_refereed() {
+    for game in crosscut::games::GAME_NAMES {
+        let out = out_dir(&format!("game-{game}"));
+        let cfg = config(
+            &format!(
+                "--engine '{FAKE} --seed 11' --engine '{FAKE} --seed 12' --game {game} \
+                 --games 2 --maxmoves 300 --st 1 --out {{OUT}}"
+            ),
+            &out,
+        );
+        let results = sorted(run(&cfg).unwrap());
+        assert_eq!(results.len(), 2, "{game}");
+        let n = names(&cfg);
+        for (r, rec) in results.iter().zip(&records(&out)) {
+            assert!(!r.reason.is_forfeit(), "{game}: {r:?}");
+            assert_eq!(rec.game, *game);
+            check_record(rec, r, &n);
+        }
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+}

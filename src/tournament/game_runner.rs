@@ -67,6 +67,10 @@ impl Seats {
     }
 }
 
+/// What the record keeps of a move besides its text: the colour that played
+/// it, the seconds it took and the mover's clock after it.
+type MoveInfo = (Color, Option<f64>, Option<f64>);
+
 /// A forfeit: who lost and why.
 struct Forfeit {
     /// Seat (0 = first mover, 1 = second) of the engine at fault.
@@ -112,7 +116,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
         Ok(s) => s,
         Err(e) => panic!("game settings were checked at start: {e}"),
     };
-    let mut times: Vec<(Option<f64>, Option<f64>)> = Vec::new();
+    let mut times: Vec<MoveInfo> = Vec::new();
     let mut clock = match cfg.tc {
         TimeControl::Clock { base, .. } => [base, base],
         _ => [0.0, 0.0],
@@ -120,7 +124,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
 
     let finish = |session: &dyn Session,
                   black_seat: usize,
-                  times: &[(Option<f64>, Option<f64>)],
+                  times: &[MoveInfo],
                   winner_seat: Option<usize>,
                   reason: Reason,
                   detail: String| {
@@ -143,23 +147,18 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
             seconds: started.elapsed().as_secs_f64(),
             detail,
         };
-        let history = session.history();
-        let mut color = Color::Black;
-        let mut moves = Vec::new();
-        for (k, text) in history.iter().enumerate() {
-            let (seconds, time_left) = times.get(k).copied().unwrap_or((None, None));
-            moves.push(RecordMove {
+        let moves: Vec<RecordMove> = session
+            .history()
+            .into_iter()
+            .zip(times)
+            .map(|(text, &(color, seconds, time_left))| RecordMove {
                 color,
-                text: text.clone(),
+                text,
                 seconds,
                 time_left,
                 comment: None,
-            });
-            // After a swap the same colour moves again.
-            if !text.eq_ignore_ascii_case("swap") {
-                color = color.opponent();
-            }
-        }
+            })
+            .collect();
         let re = match result.winner {
             Some(c) => format!("{}+{}", c.letter(), reason.sgf_suffix()),
             None => "0".into(),
@@ -182,10 +181,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
         };
         GameOutput { result, record }
     };
-    let forfeit = |session: &dyn Session,
-                   black_seat: usize,
-                   times: &[(Option<f64>, Option<f64>)],
-                   f: Forfeit| {
+    let forfeit = |session: &dyn Session, black_seat: usize, times: &[MoveInfo], f: Forfeit| {
         finish(
             session,
             black_seat,
@@ -265,7 +261,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
             if let Err(e) = session.play(color, mv) {
                 panic!("openings were checked at load: {mv}: {e}");
             }
-            times.push((None, None));
+            times.push((color, None, None));
             for seat in 0..2 {
                 if let Err(f) = tell(seats, seat, color, mv) {
                     return forfeit(&*session, black_seat, &times, f);
@@ -425,7 +421,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
             }
             _ => None,
         };
-        times.push((Some(spent_s), left));
+        times.push((color, Some(spent_s), left));
         // Pass the move on in canonical notation.
         let canonical = session.history().last().cloned().unwrap_or(mv);
         if session.outcome().is_none()
