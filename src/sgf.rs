@@ -1,4 +1,4 @@
-//! Game records in SGF (FF[4]) with crosscut's move notation: the writer
+//! Game records in SGF (`FF[4]`) with crosscut's move notation: the writer
 //! `crosscut-match` uses and the parser behind `loadsgf`.
 //!
 //! A record is one game tree whose main line is read: the root node holds the

@@ -1,6 +1,6 @@
 //! Plays one game between two engine processes, refereed by the rules
 //! library: every move an engine sends is checked and played on a
-//! [`Session`](crate::engine::Session), passed on to the opponent with
+//! [`Session`], passed on to the opponent with
 //! `play`, and timed. Seats follow `swap`: the engine that swaps takes Black
 //! and the first mover takes White.
 
