@@ -386,6 +386,21 @@ pub fn report(cfg: &MatchConfig, summary: &Summary) -> String {
 /// quiet), and returns every result.
 pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    if names.len() < 2 {
+        return Err("a match needs at least two engines".into());
+    }
+    // Games are refereed from these settings: check them (and the openings)
+    // once here, so the workers can rely on them.
+    let mut check = cfg.settings.new_session()?;
+    for opening in cfg.openings.iter().flatten() {
+        for mv in opening {
+            let color = check.to_move();
+            check
+                .play(color, mv)
+                .map_err(|e| format!("opening {}: {mv}: {e}", opening.join(" ")))?;
+        }
+        check = cfg.settings.new_session()?;
+    }
     let games_dir = cfg.out_dir.join("games");
     std::fs::create_dir_all(&games_dir)
         .map_err(|e| format!("cannot create {}: {e}", games_dir.display()))?;
