@@ -1,0 +1,167 @@
+//! Searcher sanity through the protocol, with small limits: `genmove` only
+//! answers legal moves, takes a win in one, and blocks the opponent's win in
+//! one.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Session;
+use common::onyx_ref::Rng;
+
+/// A session with a quick searcher.
+fn quick(lines: &[&str]) -> Session {
+    let mut s = Session::with("onyx", &["param max_depth 2", "param move_time 0.2"]);
+    for l in lines {
+        s.ok(l);
+    }
+    s
+}
+
+fn bare(m: &str) -> String {
+    m.trim_end_matches('*').to_string()
+}
+
+fn column(col: char, rows: impl IntoIterator<Item = usize>) -> String {
+    rows.into_iter()
+        .map(|r| format!("{col}{r}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn row(r: usize, cols: impl IntoIterator<Item = char>) -> String {
+    cols.into_iter()
+        .map(|c| format!("{c}{r}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn genmove_answers_only_legal_moves() {
+    let mut rng = Rng(0x9e17);
+    let positions = if cfg!(debug_assertions) { 4 } else { 16 };
+    for i in 0..positions {
+        let (size, start) = match i % 4 {
+            0 => (8, "standard"),
+            1 => (8, "blank"),
+            2 => (12, "standard"),
+            _ => (12, "blank"),
+        };
+        let mut s = quick(&[&format!("boardsize {size}"), &format!("start {start}")]);
+        s.ok("param max_depth 1");
+        // A random position.
+        let plies = rng.below(40);
+        for _ in 0..plies {
+            let legal = s.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let side = s.ok("gogui-rules_side_to_move");
+            s.ok(&format!("play {side} {}", legal[rng.below(legal.len())]));
+        }
+        if s.legal().is_empty() {
+            continue;
+        }
+        let side = s.ok("gogui-rules_side_to_move");
+        let other = if side == "black" { "white" } else { "black" };
+        for (color, depth) in [(side.as_str(), 1), (side.as_str(), 2), (other, 1)] {
+            s.ok(&format!("param max_depth {depth}"));
+            let before = s.full_state();
+            let legal: Vec<String> = s
+                .ok(&format!("legal_moves {color}"))
+                .split_whitespace()
+                .map(bare)
+                .collect();
+            let answer = s.ok(&format!("reg_genmove {color}"));
+            assert!(
+                legal.contains(&answer),
+                "position {i}: reg_genmove {color} answered {answer}, not legal"
+            );
+            assert_eq!(s.full_state(), before, "reg_genmove changed the game");
+        }
+        // genmove plays its answer.
+        let before = s.state();
+        let answer = s.ok(&format!("genmove {side}"));
+        assert_ne!(answer, "resign");
+        assert_ne!(s.state(), before);
+        s.ok("undo");
+        assert_eq!(s.state(), before);
+        s.ok(&format!("play {side} {answer}"));
+    }
+}
+
+#[test]
+fn genmove_takes_a_win_in_one() {
+    // Black: E1..E11; White scattered. Black to move wins with E12 or F12.
+    let mut s = quick(&["start blank"]);
+    s.ok(&format!("setup black {}", column('E', 1..=11)));
+    s.ok("setup white A5 B7 H3 J9 K11");
+    let m = s.ok("genmove b");
+    assert_eq!(s.ok("final_score"), "B+", "genmove b answered {m}");
+    // White: A3..K3, L3 or L4 wins; on the 12x12 standard start.
+    let mut s = quick(&["setup_player white"]);
+    s.ok(&format!("setup white {}", row(3, 'A'..='K')));
+    s.ok("setup black B4 C2 J4");
+    let m = s.ok("genmove w");
+    assert_eq!(s.ok("final_score"), "W+", "genmove w answered {m}");
+    // Out of turn: genmove for the colour not to move still finds it.
+    let mut s = quick(&["start blank"]);
+    s.ok(&format!("setup black {}", column('H', 2..=12)));
+    s.ok("setup_player white");
+    let m = s.ok("genmove b");
+    assert_eq!(s.ok("final_score"), "B+", "genmove b out of turn: {m}");
+}
+
+#[test]
+fn genmove_takes_the_shared_winning_point() {
+    // Black E1..E5, E7..E12 and White A6..D6, F6..L6: E6 wins for whoever
+    // plays it.
+    for (color, result) in [("black", "B+"), ("white", "W+")] {
+        let mut s = quick(&["start blank"]);
+        s.ok(&format!(
+            "setup black {}",
+            column('E', (1..=5).chain(7..=12))
+        ));
+        s.ok(&format!(
+            "setup white {}",
+            row(6, ('A'..='D').chain('F'..='L'))
+        ));
+        s.ok(&format!("setup_player {color}"));
+        assert_eq!(s.ok(&format!("genmove {color}")), "E6");
+        assert_eq!(s.ok("final_score"), result);
+    }
+}
+
+#[test]
+fn genmove_blocks_a_win_in_one() {
+    // Black E1..E5, E7..E12: only E6 joins them. White to move must take it.
+    let mut s = quick(&["start blank", "setup_player white"]);
+    s.ok(&format!(
+        "setup black {}",
+        column('E', (1..=5).chain(7..=12))
+    ));
+    s.ok("setup white A1 K2");
+    assert_eq!(s.ok("genmove w"), "E6");
+    s.err("final_score");
+    // The same for Black against White's row 8 with a hole at H8.
+    let mut s = quick(&["start blank"]);
+    s.ok(&format!(
+        "setup white {}",
+        row(8, ('A'..='G').chain('I'..='L'))
+    ));
+    s.ok("setup black C2 J3");
+    assert_eq!(s.ok("genmove b"), "H8");
+    s.err("final_score");
+}
+
+#[test]
+fn genmove_respects_a_short_clock() {
+    let mut s = Session::with("onyx", &["param max_depth 64"]);
+    s.ok("time_settings 2 0 0");
+    s.ok("time_left b 0.3 0");
+    let t = Instant::now();
+    let m = s.ok("genmove b");
+    assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+    assert_ne!(m, "resign");
+    assert_eq!(s.ok("gogui-rules_side_to_move"), "white");
+}
