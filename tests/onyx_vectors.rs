@@ -116,7 +116,11 @@ fn vectors_replay_through_protocol() {
         assert_eq!(s.ok("final_score"), winner, "seed {seed}");
         s.err(&format!(
             "play {} A1",
-            if moves.len().is_multiple_of(2) { "b" } else { "w" }
+            if moves.len().is_multiple_of(2) {
+                "b"
+            } else {
+                "w"
+            }
         ));
         // Final board.
         let mut expected = vec![0u8; lib.cells().len()];

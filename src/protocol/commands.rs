@@ -6,6 +6,9 @@ use crate::engine::Decision;
 use crate::game::{Color, Outcome};
 use crate::games::GAME_NAMES;
 
+/// Depth of `bench` without an argument.
+const DEFAULT_BENCH_DEPTH: u32 = 5;
+
 /// Deepest `perft` the protocol accepts.
 const MAX_PERFT: u32 = 8;
 
@@ -35,6 +38,8 @@ pub const COMMANDS: &[&str] = &[
     "time_settings",
     "time_left",
     "param",
+    "analyze",
+    "bench",
     "gogui-rules_game_id",
     "gogui-rules_board_size",
     "gogui-rules_board",
@@ -132,6 +137,21 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
                 }
             }
             _ => usage(&format!("{name} COLOR")),
+        },
+        "analyze" => match args {
+            [c] => engine.analyze(parse_color(c)?),
+            _ => usage("analyze COLOR"),
+        },
+        "bench" => match args {
+            [] => crate::engine::Engine::bench(DEFAULT_BENCH_DEPTH),
+            [d] => {
+                let depth = parse_count(d)?;
+                if !(1..=12).contains(&depth) {
+                    return Err("bench depth must be from 1 to 12".into());
+                }
+                crate::engine::Engine::bench(depth)
+            }
+            _ => usage("bench [DEPTH]"),
         },
         "undo" => {
             if !args.is_empty() {
