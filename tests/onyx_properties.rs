@@ -26,7 +26,22 @@ struct Snapshot {
     text: Option<(Vec<String>, String)>,
 }
 
+/// The colour bitsets (used by the evaluation) agree with the cells.
+fn assert_bits_match(pos: &Onyx) {
+    for (color, code) in [(Color::Black, 1u8), (Color::White, 2u8)] {
+        let bits = pos.bits(color);
+        for (p, &v) in pos.cells().iter().enumerate() {
+            let set = bits[p / 64] >> (p % 64) & 1 == 1;
+            assert_eq!(set, v == code, "bit of point {p} for {color:?}");
+        }
+        let count: u32 = bits.iter().map(|w| w.count_ones()).sum();
+        let pieces = pos.cells().iter().filter(|&&v| v == code).count();
+        assert_eq!(count as usize, pieces, "{color:?}: stray bits");
+    }
+}
+
 fn snapshot(pos: &Onyx) -> Snapshot {
+    assert_bits_match(pos);
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     Snapshot {
@@ -250,8 +265,10 @@ fn setup_keeps_the_hash_right() {
     pos.setup(Some(Color::White), "DE1112").unwrap();
     pos.set_to_move(Color::White).unwrap();
     assert_eq!(pos.hash(), pos.recompute_hash());
+    assert_bits_match(&pos);
     pos.setup(None, "D4").unwrap();
     pos.setup(None, "DE1112").unwrap();
+    assert_bits_match(&pos);
     pos.set_to_move(Color::Black).unwrap();
     assert_eq!(pos.hash(), start);
     assert!(pos.setup(Some(Color::Black), "CD12").is_err());

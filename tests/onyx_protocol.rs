@@ -237,6 +237,7 @@ fn moves_after_the_end() {
             "genmove w",
             "genmove b",
             "reg_genmove b",
+            "analyze w",
             "setup white A1",
             "setup_player white",
         ],
@@ -320,7 +321,24 @@ fn bad_perft_time_and_param_values() {
             "param move_time soon",
             "param seed -1",
             "param seed x",
+            "param player chess",
+            "param player alphabeta mcts",
+            "param hash 0",
+            "param hash 65537",
+            "param hash -1",
+            "param hash big",
+            "param threads 0",
+            "param threads 257",
+            "param threads two",
+            "param verbose maybe",
             "komi x",
+            "analyze",
+            "analyze x",
+            "analyze b w",
+            "bench 0",
+            "bench 13",
+            "bench x",
+            "bench 1 2",
         ],
     );
     // The same commands with sensible values are accepted.
@@ -332,6 +350,31 @@ fn bad_perft_time_and_param_values() {
     s.ok("param MOVE_TIME 0.5");
     assert_eq!(s.ok("param move_time"), "0.5");
     s.ok("komi 6.5");
+    for player in ["mcts", "greedy", "random", "alphabeta"] {
+        s.ok(&format!("param player {player}"));
+        assert_eq!(s.ok("param player"), player);
+    }
+    s.ok("param threads 2");
+    s.ok("param hash 2");
+    s.ok("param verbose false");
+}
+
+#[test]
+fn analyze_and_bench_leave_the_game_alone() {
+    let mut s = midgame();
+    s.ok("param max_depth 2");
+    s.ok("param move_time 0.2");
+    let before = s.full_state();
+    let a = s.ok("analyze w");
+    assert!(a.contains("eval"), "{a}");
+    assert_eq!(s.full_state(), before);
+    s.ok("bench 1");
+    assert_eq!(s.full_state(), before);
+    // After the end, analyze is refused.
+    let mut s = Session::with("onyx", &["start blank"]);
+    s.ok("setup black E1 E2 E3 E4 E5 E6 E7 E8 E9 E10 E11 E12");
+    assert_eq!(s.ok("final_score"), "B+");
+    assert_rejected(&mut s, &["analyze b", "analyze w"]);
 }
 
 #[test]

@@ -90,6 +90,40 @@ fn genmove_answers_only_legal_moves() {
     }
 }
 
+/// Every player (`param player`) and two threads answer legal moves.
+#[test]
+fn every_player_answers_legal_moves() {
+    let mut rng = Rng(0x91a7);
+    for (i, player) in ["alphabeta", "mcts", "greedy", "random", "alphabeta"]
+        .iter()
+        .enumerate()
+    {
+        let threads = if i == 4 { 2 } else { 1 };
+        let mut s = quick(&[
+            &format!("param player {player}"),
+            &format!("param threads {threads}"),
+            "param move_time 0.1",
+            "boardsize 8",
+        ]);
+        for _ in 0..if cfg!(debug_assertions) { 2 } else { 6 } {
+            if s.legal().is_empty() {
+                break;
+            }
+            let side = s.ok("gogui-rules_side_to_move");
+            let legal: Vec<String> = s.legal().iter().map(|m| bare(m)).collect();
+            let answer = s.ok(&format!("genmove {side}"));
+            assert!(legal.contains(&answer), "{player}: {answer} not legal");
+            // A random reply keeps the positions varied.
+            let legal = s.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let side = s.ok("gogui-rules_side_to_move");
+            s.ok(&format!("play {side} {}", legal[rng.below(legal.len())]));
+        }
+    }
+}
+
 #[test]
 fn genmove_takes_a_win_in_one() {
     // Black: E1..E11; White scattered. Black to move wins with E12 or F12.
