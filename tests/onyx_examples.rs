@@ -36,11 +36,7 @@ fn parse_diagram(text: &str) -> Diagram {
     let letters_line = lines
         .iter()
         .rev()
-        .find(|l| {
-            !l.trim().is_empty()
-                && l.chars()
-                    .all(|c| c == ' ' || c.is_ascii_uppercase())
-        })
+        .find(|l| !l.trim().is_empty() && l.chars().all(|c| c == ' ' || c.is_ascii_uppercase()))
         .expect("a line of column letters");
     let columns: Vec<(usize, char)> = letters_line
         .char_indices()
@@ -117,7 +113,10 @@ fn board_part(s: &mut Session, d: &Diagram) -> Diagram {
 }
 
 fn in_diagram(name: &str, d: &Diagram) -> bool {
-    let letters: Vec<char> = name.chars().take_while(|c| c.is_ascii_uppercase()).collect();
+    let letters: Vec<char> = name
+        .chars()
+        .take_while(|c| c.is_ascii_uppercase())
+        .collect();
     let digits = &name[letters.len()..];
     if !letters.iter().all(|c| d.columns.contains(c)) {
         return false;
@@ -471,7 +470,11 @@ fn example_5_links_after_capture() {
     // White: A1..D1 to the left edge, E1-F2 by '/', F2-G2, G2..L2 to the
     // right edge; E1 placed last, after the capture.
     let mut s = setup_diagram(&d, "black");
-    s.ok(&format!("setup white {} {}", row(1, 'A', 'D'), row(2, 'H', 'L')));
+    s.ok(&format!(
+        "setup white {} {}",
+        row(1, 'A', 'D'),
+        row(2, 'H', 'L')
+    ));
     s.ok("play b D3**");
     s.err("final_score");
     s.ok("play w E1");

@@ -65,7 +65,7 @@ fn full_snapshot(pos: &Onyx) -> Snapshot {
 
 /// A full snapshot every few plies, a cheap one otherwise.
 fn snapshot_at(pos: &Onyx) -> Snapshot {
-    if pos.moves_played() % 8 == 0 {
+    if pos.moves_played().is_multiple_of(8) {
         full_snapshot(pos)
     } else {
         snapshot(pos)
@@ -132,8 +132,14 @@ fn assert_single_winner(pos: &mut Onyx, context: &str) {
         };
     }
     let code = if w == Color::Black { 1 } else { 2 };
-    assert!(r.connected(code), "{context}: reference: winner not connected");
-    assert!(!r.connected(3 - code), "{context}: reference: loser connected");
+    assert!(
+        r.connected(code),
+        "{context}: reference: winner not connected"
+    );
+    assert!(
+        !r.connected(3 - code),
+        "{context}: reference: loser connected"
+    );
 }
 
 /// One random game with every property checked at every ply; returns its
@@ -176,7 +182,12 @@ fn checked_game(n: usize, start: Start, rng: &mut Rng) -> usize {
     history.pop();
     while let Some(expected) = history.pop() {
         pos.undo();
-        assert_eq!(snapshot_at(&pos), expected, "undo back to ply {}", history.len());
+        assert_eq!(
+            snapshot_at(&pos),
+            expected,
+            "undo back to ply {}",
+            history.len()
+        );
         assert_eq!(pos.hash(), pos.recompute_hash());
     }
     assert_eq!(pos.moves_played(), 0);

@@ -171,9 +171,20 @@ fn taken_points_and_blocked_midpoints() {
     assert_rejected(
         &mut s,
         &[
-            "play w D4", "play w E5", "play w F6", "play w A6", "play w G12", "play b D4",
-            "play w DE34", "play w CD45", "play w EF45", "play w DE56", "play w EF67", "play w FG56",
-            "play b DE34", "play w AB67",
+            "play w D4",
+            "play w E5",
+            "play w F6",
+            "play w A6",
+            "play w G12",
+            "play b D4",
+            "play w DE34",
+            "play w CD45",
+            "play w EF45",
+            "play w DE56",
+            "play w EF67",
+            "play w FG56",
+            "play b DE34",
+            "play w AB67",
         ],
     );
 }
@@ -483,7 +494,10 @@ fn binary_end_to_end() {
     let answers: Vec<&str> = out.split_terminator("\n\n").collect();
     assert_eq!(answers.len(), 6, "{out}");
     assert_eq!(answers[..4], ["=1 2", "=2 crosscut", "=", "=3"]);
-    assert!(answers[4].starts_with("?4 ") && answers[4].contains("D4"), "{out}");
+    assert!(
+        answers[4].starts_with("?4 ") && answers[4].contains("D4"),
+        "{out}"
+    );
     assert!(answers[5].starts_with("?5 "), "{out}");
     assert!(out.ends_with("\n\n") && !out.ends_with("\n\n\n"));
     // quit: answered, then the rest is ignored.
@@ -572,7 +586,10 @@ fn out_of_turn_legal_moves_and_captures() {
     s.ok("play w D4*");
     assert_eq!(s.ok("gogui-rules_side_to_move"), "black");
     let board = s.ok("showboard");
-    assert!(board.contains(" 3 . - . - . - . - O - . - X - . "), "{board}");
+    assert!(
+        board.contains(" 3 . - . - . - . - O - . - X - . "),
+        "{board}"
+    );
     s.ok("undo");
     assert_eq!(s.full_state(), start);
     // A rejected out-of-turn move changes nothing either.

@@ -41,14 +41,20 @@ fn assert_same_board(pos: &Onyx, r: &RefPos, context: &str) {
     let geo = pos.geometry();
     assert_eq!(geo.num_points, r.geo.names.len(), "{context}: point count");
     for (i, name) in r.geo.names.iter().enumerate() {
-        let p = geo.parse_point(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let p = geo
+            .parse_point(name)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(
             color_code(pos.at(p)),
             r.cells[i],
             "{context}: point {name} differs"
         );
     }
-    assert_eq!(color_code(Some(pos.to_move())), r.to_move, "{context}: side");
+    assert_eq!(
+        color_code(Some(pos.to_move())),
+        r.to_move,
+        "{context}: side"
+    );
     assert_eq!(
         outcome_code(pos.outcome()),
         r.winner,
@@ -86,7 +92,11 @@ fn perft_standard_and_blank_match_reference() {
     let geo = RefGeo::new(12);
     let depth = if RELEASE { 3 } else { 2 };
     let expected = [
-        ("standard", RefPos::standard(&geo), [192u64, 36_640, 6_877_304]),
+        (
+            "standard",
+            RefPos::standard(&geo),
+            [192u64, 36_640, 6_877_304],
+        ),
         ("blank", RefPos::blank(&geo), [204, 41_376, 8_261_876]),
     ];
     for (start, r, numbers) in expected {

@@ -195,7 +195,11 @@ fn genmove_respects_a_short_clock() {
     s.ok("time_left b 0.3 0");
     let t = Instant::now();
     let m = s.ok("genmove b");
-    assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        t.elapsed()
+    );
     assert_ne!(m, "resign");
     assert_eq!(s.ok("gogui-rules_side_to_move"), "white");
 }

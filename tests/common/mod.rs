@@ -87,5 +87,8 @@ pub fn run_binary(input: &[u8]) -> (String, bool) {
     stdin.write_all(input).expect("write stdin");
     drop(stdin);
     let out = child.wait_with_output().expect("wait");
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.success())
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success(),
+    )
 }

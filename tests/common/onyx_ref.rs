@@ -48,7 +48,7 @@ fn letter(c: usize) -> char {
 /// The cell with lower-left corner at column `c` (from 0) and row `r` (from
 /// 1): 's' square, '/' or '\\'.
 pub fn cell_kind(c: usize, r: usize) -> char {
-    if (c + r) % 2 == 0 {
+    if (c + r).is_multiple_of(2) {
         's'
     } else if r % 2 == 1 {
         '/'
