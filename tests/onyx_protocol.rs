@@ -624,3 +624,54 @@ fn undo_at_the_start_and_after_setup() {
     s.ok("undo");
     assert_eq!(s.full_state(), start);
 }
+
+#[test]
+fn legal_moves_are_sorted_and_match_gogui() {
+    let mut s = midgame();
+    let legal = s.legal();
+    let mut sorted = legal.clone();
+    sorted.sort();
+    assert_eq!(legal, sorted);
+    assert_eq!(s.ok("gogui-rules_legal_moves"), s.ok("legal_moves"));
+    assert_eq!(s.ok("gogui-rules_board"), s.ok("showboard"));
+}
+
+#[test]
+fn start_choice_is_kept_by_boardsize_and_clear_board() {
+    let mut s = Session::with("onyx", &["start blank", "play b D4"]);
+    s.ok("clear_board");
+    assert_eq!(s.legal().len(), 204, "clear_board keeps the blank start");
+    s.ok("boardsize 8");
+    assert_eq!(s.legal().len(), 64 + 24, "boardsize keeps the blank start");
+    s.ok("start standard");
+    assert_eq!(s.legal().len(), 64 + 24 - 8 - 4);
+    // 10x10 has no standard start: blank, and back to standard on 12x12.
+    s.ok("boardsize 10");
+    assert_eq!(s.legal().len(), 140);
+    s.ok("boardsize 12");
+    assert_eq!(s.legal().len(), 192);
+    s.ok("play b D4");
+    s.ok("clear_board");
+    assert_eq!(s.legal().len(), 192);
+    assert_eq!(s.ok("gogui-rules_board_size"), "12");
+}
+
+#[test]
+fn out_of_range_times_are_syntax_errors() {
+    // protocol.md: "Out-of-range values answer a syntax error and change
+    // nothing."
+    let mut s = midgame();
+    for line in [
+        "time_settings -1 0 0",
+        "time_settings 1e30 0 0",
+        "time_settings 10 -5 1",
+        "time_settings 10 5 999999",
+        "time_left b 1e30 0",
+        "time_left w 10 999999",
+    ] {
+        let before = s.full_state();
+        let e = s.err(line);
+        assert!(e.starts_with("syntax error"), "{line}: {e}");
+        assert_eq!(s.full_state(), before);
+    }
+}

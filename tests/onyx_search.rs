@@ -203,3 +203,15 @@ fn genmove_respects_a_short_clock() {
     assert_ne!(m, "resign");
     assert_eq!(s.ok("gogui-rules_side_to_move"), "white");
 }
+
+#[test]
+fn genmove_out_of_turn_is_undone_with_its_handed_over_turn() {
+    let mut s = quick(&[]);
+    let start = s.full_state();
+    let m = s.ok("genmove w");
+    assert_eq!(s.ok("gogui-rules_side_to_move"), "black");
+    assert!(s.ok("showboard").contains('O'));
+    s.ok("undo");
+    assert_eq!(s.full_state(), start, "after genmove w {m} and undo");
+    s.err("undo");
+}
