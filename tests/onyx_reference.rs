@@ -314,3 +314,134 @@ fn random_games_through_protocol_match_reference() {
         assert_eq!(s.ok("legal_moves"), "", "game {g}");
     }
 }
+
+/// Dense random positions built with `setup` (many captures and double
+/// captures, midpoints with occupied corners), then random play: crosscut
+/// and the reference agree on every legal move list, board and result.
+#[test]
+fn dense_random_setups_match_reference() {
+    let mut rng = Rng(0x5eed_0005);
+    let mut captures = [0usize; 3];
+    let mut stuck = 0;
+    let positions = if RELEASE { 150 } else { 15 };
+    for i in 0..positions {
+        let n = if i % 2 == 0 { 8 } else { 12 };
+        let geo = RefGeo::new(n);
+        let mut pos = Onyx::new(n, Start::Blank).unwrap();
+        let mut r = RefPos::blank(&geo);
+        for (p, name) in geo.names.iter().enumerate() {
+            let roll = rng.below(100);
+            let (black, white) = if geo.square_of_mid[p].is_some() {
+                (15, 30)
+            } else {
+                (30, 60)
+            };
+            let (code, color) = if roll < black {
+                (BLACK, Some(Color::Black))
+            } else if roll < white {
+                (WHITE, Some(Color::White))
+            } else {
+                continue;
+            };
+            r.cells[p] = code;
+            pos.setup(color, name).unwrap();
+        }
+        if rng.below(2) == 0 {
+            pos.set_to_move(Color::White).unwrap();
+            r.to_move = WHITE;
+        }
+        let (b, w) = (r.connected(BLACK), r.connected(WHITE));
+        if b || w {
+            // Already decided: crosscut must say so.
+            let winner = outcome_code(pos.outcome()).expect("set-up connection not seen");
+            assert!((winner == BLACK && b) || (winner == WHITE && w));
+            continue;
+        }
+        assert_same_board(&pos, &r, &format!("setup {i}"));
+        let mut ply = 0;
+        while r.winner.is_none() && ply < 400 {
+            let ctx = format!("setup {i} ply {ply}");
+            assert_eq!(crosscut_listed(&pos), r.legal_listed(), "{ctx}");
+            let moves = r.legal();
+            if moves.is_empty() {
+                // Only a set-up position can get here: every grid point
+                // filled around deadlocked squares that were never captured.
+                stuck += 1;
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            if let RefMove::Place(p) = m {
+                captures[r.captures(p, r.to_move).len() / 2] += 1;
+            }
+            let text = r.listed(m);
+            pos.play(pos.parse_move(&text).unwrap());
+            r.play(m);
+            assert_same_board(&pos, &r, &format!("{ctx} after {text}"));
+            ply += 1;
+        }
+    }
+    assert!(captures[1] > 0 && captures[2] > 0, "{captures:?}");
+    assert!(stuck < positions / 2, "{stuck} stuck positions");
+}
+
+/// Random `play` (in turn and out of turn) and `undo` through the protocol,
+/// checking `legal_moves` for both colours against the reference.
+#[test]
+fn out_of_turn_and_undo_sequences_match_reference() {
+    let mut rng = Rng(0x5eed_0006);
+    let geo = RefGeo::new(8);
+    for g in 0..if RELEASE { 12 } else { 2 } {
+        let start = if g % 2 == 0 { "standard" } else { "blank" };
+        let mut s = Session::with("onyx", &["boardsize 8", &format!("start {start}")]);
+        let mut r = if start == "standard" {
+            RefPos::standard(&geo)
+        } else {
+            RefPos::blank(&geo)
+        };
+        let mut stack: Vec<RefPos> = Vec::new();
+        for step in 0..150 {
+            let ctx = format!("game {g} step {step}");
+            for (color, code) in [("b", BLACK), ("w", WHITE)] {
+                let mut theirs = r.clone();
+                if theirs.to_move != code {
+                    theirs.null();
+                }
+                let mut ours = s
+                    .ok(&format!("legal_moves {color}"))
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>();
+                ours.sort();
+                assert_eq!(ours, theirs.legal_listed(), "{ctx}: legal_moves {color}");
+            }
+            let side = if r.to_move == BLACK { "b" } else { "w" };
+            assert_eq!(
+                s.ok("gogui-rules_side_to_move"),
+                if side == "b" { "black" } else { "white" },
+                "{ctx}"
+            );
+            let over = r.winner.is_some();
+            assert_eq!(s.raw("final_score").starts_with('='), over, "{ctx}");
+            let roll = rng.below(10);
+            if over || (roll < 2 && !stack.is_empty()) {
+                if stack.is_empty() {
+                    break;
+                }
+                s.ok("undo");
+                r = stack.pop().unwrap();
+                continue;
+            }
+            let out_of_turn = roll < 4;
+            let mut next = r.clone();
+            if out_of_turn {
+                next.null();
+            }
+            let moves = next.legal();
+            let m = moves[rng.below(moves.len())];
+            let color = if next.to_move == BLACK { "b" } else { "w" };
+            s.ok(&format!("play {color} {}", next.listed(m)));
+            next.play(m);
+            stack.push(std::mem::replace(&mut r, next));
+        }
+    }
+}

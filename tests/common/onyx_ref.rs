@@ -172,9 +172,12 @@ pub struct RefPos<'g> {
     pub geo: &'g RefGeo,
     pub cells: Vec<u8>,
     pub to_move: u8,
-    /// Moves played since the start.
+    /// Moves (and handed-over turns) since the start.
     pub plies: usize,
     pub winner: Option<u8>,
+    /// Whether White may swap: the only thing that happened so far is one
+    /// placement by Black.
+    pub swap_possible: bool,
 }
 
 impl<'g> RefPos<'g> {
@@ -186,6 +189,7 @@ impl<'g> RefPos<'g> {
             to_move: BLACK,
             plies: 0,
             winner: None,
+            swap_possible: false,
         }
     }
 
@@ -240,7 +244,7 @@ impl<'g> RefPos<'g> {
             .filter(|&p| self.placeable(p))
             .map(RefMove::Place)
             .collect();
-        if self.plies == 1 && self.to_move == WHITE {
+        if self.swap_possible && self.to_move == WHITE {
             out.push(RefMove::Swap);
         }
         out
@@ -304,11 +308,19 @@ impl<'g> RefPos<'g> {
         false
     }
 
+    /// Hands the turn to the other colour (a colour playing out of turn).
+    pub fn null(&mut self) {
+        self.to_move = other(self.to_move);
+        self.plies += 1;
+        self.swap_possible = false;
+    }
+
     pub fn play(&mut self, mv: RefMove) {
         match mv {
-            RefMove::Swap => {}
+            RefMove::Swap => self.swap_possible = false,
             RefMove::Place(p) => {
                 let mover = self.to_move;
+                self.swap_possible = self.plies == 0 && mover == BLACK;
                 for q in self.captures(p, mover) {
                     self.cells[q] = EMPTY;
                 }
