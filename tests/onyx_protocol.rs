@@ -675,3 +675,14 @@ fn out_of_range_times_are_syntax_errors() {
         assert_eq!(s.full_state(), before);
     }
 }
+
+#[test]
+fn new_games_cannot_be_undone() {
+    for reset in ["clear_board", "boardsize 8", "start blank", "game onyx"] {
+        let mut s = midgame();
+        s.ok(reset);
+        let before = s.full_state();
+        assert_eq!(s.err("undo"), "cannot undo", "{reset}");
+        assert_eq!(s.full_state(), before, "{reset}");
+    }
+}

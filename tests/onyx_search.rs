@@ -215,3 +215,23 @@ fn genmove_out_of_turn_is_undone_with_its_handed_over_turn() {
     assert_eq!(s.full_state(), start, "after genmove w {m} and undo");
     s.err("undo");
 }
+
+#[test]
+fn genmove_with_no_time_left_still_answers_a_legal_move() {
+    let mut s = Session::with("onyx", &["param max_depth 64"]);
+    s.ok("time_settings 10 0 0");
+    s.ok("time_left b 0 0");
+    let legal: Vec<String> = s.legal().iter().map(|m| bare(m)).collect();
+    let t = Instant::now();
+    let m = s.ok("reg_genmove b");
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        t.elapsed()
+    );
+    assert!(legal.contains(&m), "{m}");
+    // Overtime reported as a negative time: the same.
+    s.ok("time_left b -3 0");
+    let m = s.ok("reg_genmove b");
+    assert!(legal.contains(&m), "{m}");
+}
