@@ -235,3 +235,146 @@ fn genmove_with_no_time_left_still_answers_a_legal_move() {
     let m = s.ok("reg_genmove b");
     assert!(legal.contains(&m), "{m}");
 }
+
+// ---------------------------------------------------------------------------
+// Tactics found in random games, checked by brute force with the library.
+
+use crosscut::game::{Color, Game, Outcome};
+use crosscut::games::onyx::{Onyx, OnyxMove, Start};
+
+fn moves_of(pos: &Onyx) -> Vec<OnyxMove> {
+    let mut v = Vec::new();
+    pos.legal_moves(&mut v);
+    v
+}
+
+/// Whether the side to move has a move that wins at once.
+fn has_win_in_one(pos: &mut Onyx) -> bool {
+    let me = pos.to_move();
+    for m in moves_of(pos) {
+        pos.play(m);
+        let won = pos.outcome() == Some(Outcome::Win(me));
+        pos.undo();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the opponent of the side to move would win at once if it were
+/// its turn.
+fn opponent_threatens(pos: &mut Onyx) -> bool {
+    pos.play_null();
+    let t = has_win_in_one(pos);
+    pos.undo();
+    t
+}
+
+/// Whether some move of the side to move leaves the opponent no win in one.
+fn can_block(pos: &mut Onyx) -> bool {
+    for m in moves_of(pos) {
+        pos.play(m);
+        let ok = pos.outcome().is_some() || !has_win_in_one(pos);
+        pos.undo();
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+enum Case {
+    Win(Vec<String>),
+    Block(Vec<String>),
+}
+
+fn tactical_cases(count: usize) -> Vec<Case> {
+    let mut rng = Rng(0x7ac7);
+    let (mut wins, mut blocks) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    while (wins.len() < count || blocks.len() < count) && games < 400 {
+        games += 1;
+        let start = if games % 2 == 0 {
+            Start::Standard
+        } else {
+            Start::Blank
+        };
+        let mut pos = Onyx::new(8, start).unwrap();
+        let mut played: Vec<String> = vec![format!("{start:?}").to_lowercase()];
+        while pos.outcome().is_none() {
+            if has_win_in_one(&mut pos) {
+                if wins.len() < count && rng.below(3) == 0 {
+                    wins.push(Case::Win(played.clone()));
+                }
+            } else if blocks.len() < count && opponent_threatens(&mut pos) && can_block(&mut pos) {
+                blocks.push(Case::Block(played.clone()));
+            }
+            let moves = moves_of(&pos);
+            let m = moves[rng.below(moves.len())];
+            played.push(pos.format_move(m));
+            pos.play(m);
+        }
+    }
+    assert!(wins.len() >= count / 2 && blocks.len() >= count / 2);
+    wins.into_iter().chain(blocks).collect()
+}
+
+fn replay(case: &[String]) -> (Session, Onyx) {
+    let start = if case[0] == "standard" {
+        Start::Standard
+    } else {
+        Start::Blank
+    };
+    let mut s = Session::with(
+        "onyx",
+        &[
+            "boardsize 8",
+            &format!("start {}", case[0]),
+            "param max_depth 2",
+            "param move_time 0",
+        ],
+    );
+    let mut pos = Onyx::new(8, start).unwrap();
+    for m in &case[1..] {
+        let side = if pos.to_move() == Color::Black {
+            "b"
+        } else {
+            "w"
+        };
+        s.ok(&format!("play {side} {m}"));
+        pos.play(pos.parse_move(m).unwrap());
+    }
+    (s, pos)
+}
+
+#[test]
+fn genmove_wins_and_blocks_in_random_positions() {
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    for (i, case) in tactical_cases(count).into_iter().enumerate() {
+        let (moves, is_win) = match &case {
+            Case::Win(m) => (m, true),
+            Case::Block(m) => (m, false),
+        };
+        let (mut s, mut pos) = replay(moves);
+        // Every other case with two search threads.
+        s.ok(&format!("param threads {}", 1 + i % 2));
+        let me = pos.to_move();
+        let side = if me == Color::Black { "b" } else { "w" };
+        let answer = s.ok(&format!("genmove {side}"));
+        pos.play(pos.parse_move(&answer).unwrap());
+        if is_win {
+            assert_eq!(
+                pos.outcome(),
+                Some(Outcome::Win(me)),
+                "{side} missed a win in one after {moves:?}: played {answer}"
+            );
+            assert_eq!(s.ok("final_score"), format!("{}+", me.letter()));
+        } else {
+            assert!(
+                pos.outcome().is_some() || !has_win_in_one(&mut pos),
+                "{side} did not block after {moves:?}: played {answer}"
+            );
+        }
+    }
+}
