@@ -376,9 +376,11 @@ fn analyze_and_bench_leave_the_game_alone() {
     s.ok("param max_depth 2");
     s.ok("param move_time 0.2");
     let before = s.full_state();
-    let a = s.ok("analyze w");
-    assert!(a.contains("eval"), "{a}");
-    assert_eq!(s.full_state(), before);
+    for color in ["w", "b"] {
+        let a = s.ok(&format!("analyze {color}"));
+        assert!(a.contains("eval"), "{a}");
+        assert_eq!(s.full_state(), before, "analyze {color}");
+    }
     s.ok("bench 1");
     assert_eq!(s.full_state(), before);
     // After the end, analyze is refused.

@@ -378,3 +378,46 @@ fn genmove_wins_and_blocks_in_random_positions() {
         }
     }
 }
+
+#[test]
+fn seed_makes_the_random_players_repeatable() {
+    for player in ["random", "mcts"] {
+        let mut s = quick(&[
+            &format!("param player {player}"),
+            "param move_time 0",
+            "param max_depth 1",
+            "boardsize 8",
+        ]);
+        let mut answers = Vec::new();
+        for _ in 0..2 {
+            s.ok("param seed 5");
+            answers.push((s.ok("reg_genmove b"), s.ok("reg_genmove w")));
+        }
+        assert_eq!(answers[0], answers[1], "{player}");
+    }
+}
+
+/// The only winning move also captures: genmove answers the bare point.
+#[test]
+fn genmove_answers_a_capture_without_marks() {
+    let mut s = quick(&["start blank"]);
+    s.ok(&format!(
+        "setup black {} {} F7",
+        column('E', 1..=5),
+        column('D', 6..=12)
+    ));
+    s.ok("setup white D5 F6 E7");
+    assert!(s.legal().contains(&"E6*".to_string()));
+    assert_eq!(s.ok("reg_genmove b"), "E6");
+    assert_eq!(s.ok("genmove b"), "E6");
+    assert_eq!(s.ok("final_score"), "B+");
+    let board = s.ok("showboard");
+    assert!(
+        board.contains(" 7 . - . - . - X - . - X - . - . "),
+        "{board}"
+    );
+    assert!(
+        board.contains(" 6 . - . - . - X - X - . - . - . "),
+        "{board}"
+    );
+}
