@@ -5,7 +5,7 @@
 
 use super::board::{Onyx, edge_bits};
 use super::geometry::Geometry;
-use crate::game::Color;
+use crate::game::{Color, Game};
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
@@ -41,15 +41,21 @@ fn add_neighbours<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64;
 pub struct Board<const W: usize> {
     /// The colour's own pieces.
     pub own: [u64; W],
-    /// Empty points where a piece may be placed.
+    /// Points that cost one placement: placeable empty points, and own
+    /// pieces under capture threat.
     pub passable: [u64; W],
+    /// Empty points where a piece may be placed.
+    pub empty: [u64; W],
+    /// Pieces of each colour that the other colour can capture with one
+    /// placement: not a safe part of a connection.
+    pub threatened: [[u64; W]; 2],
 }
 
 impl<const W: usize> Board<W> {
     /// Reads the position for `color`.
     pub fn new(pos: &Onyx, color: Color) -> Self {
         let geo = pos.geometry();
-        let mut own = [0u64; W];
+        let own = [0u64; W];
         let mut occupied = [0u64; W];
         for (k, o) in occupied.iter_mut().enumerate() {
             *o = pos.bits(Color::Black)[k] | pos.bits(Color::White)[k];
@@ -71,7 +77,7 @@ impl<const W: usize> Board<W> {
                 }
             }
         }
-        let mut passable = [0u64; W];
+        let mut empty = [0u64; W];
         let np = geo.num_points;
         for k in 0..W {
             let valid = if (k + 1) * 64 <= np {
@@ -81,20 +87,72 @@ impl<const W: usize> Board<W> {
             } else {
                 (1u64 << (np - k * 64)) - 1
             };
-            passable[k] = !occupied[k] & !blocked[k] & valid;
+            empty[k] = !occupied[k] & !blocked[k] & valid;
         }
-        own.copy_from_slice(pos.bits(color));
-        Board { own, passable }
+        // Pairs under capture threat: a square with an empty midpoint and
+        // one empty corner, whose opposite corner holds the other colour.
+        let mut threatened = [[0u64; W]; 2];
+        let cells = pos.cells();
+        for sq in &geo.squares {
+            if cells[sq.midpoint as usize] != 0 {
+                continue;
+            }
+            let v = sq.corners.map(|c| cells[c as usize]);
+            let mut empties = v.iter().enumerate().filter(|&(_, &x)| x == 0);
+            let (Some((empty, _)), None) = (empties.next(), empties.next()) else {
+                continue;
+            };
+            let partner = v[3 - empty];
+            let (a, b) = if empty == 0 || empty == 3 {
+                (1, 2)
+            } else {
+                (0, 3)
+            };
+            if v[a] == v[b] && v[a] != partner {
+                let t = &mut threatened[v[a] as usize - 1];
+                for k in [a, b] {
+                    let c = sq.corners[k] as usize;
+                    t[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        let mut board = Board {
+            own,
+            passable: empty,
+            empty,
+            threatened,
+        };
+        board.set_color(pos, color);
+        board
+    }
+
+    /// Makes `color` the colour whose distances are measured: its safe
+    /// pieces cost nothing; when it is not its turn, its pieces under
+    /// capture threat cost one placement, like an empty point (the side to
+    /// move can still save or use them).
+    fn set_color(&mut self, pos: &Onyx, color: Color) {
+        let t = if color == pos.to_move() {
+            [0; W]
+        } else {
+            self.threatened[color.index()]
+        };
+        let bits = pos.bits(color);
+        for k in 0..W {
+            self.own[k] = bits[k] & !t[k];
+            self.passable[k] = self.empty[k] | t[k];
+        }
     }
 
     /// The same board seen by the other colour.
     pub fn for_color(&self, pos: &Onyx, color: Color) -> Self {
-        let mut own = [0u64; W];
-        own.copy_from_slice(pos.bits(color));
-        Board {
-            own,
-            passable: self.passable,
-        }
+        let mut board = Board {
+            own: [0; W],
+            passable: [0; W],
+            empty: self.empty,
+            threatened: self.threatened,
+        };
+        board.set_color(pos, color);
+        board
     }
 }
 
@@ -189,22 +247,60 @@ pub fn both_sides(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
 }
 
 fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+    let mut on_paths = [0u64; W];
+    let d = shortest_paths(pos, board, color, &mut on_paths);
+    let flex: u32 = on_paths.iter().map(|w| w.count_ones()).sum();
+    (d, flex as u16)
+}
+
+/// Distance of `color`; the empty points that lie on some shortest
+/// connection are ORed into `on_paths` (none when the distance is 0 or
+/// unreachable).
+fn shortest_paths<const W: usize>(
+    pos: &Onyx,
+    board: &Board<W>,
+    color: Color,
+    on_paths: &mut [u64; W],
+) -> u16 {
     let geo = pos.geometry();
     let mut from = [[0u64; W]; MAX_LEVELS];
     let d = search(geo, board, color, false, Some(&mut from));
     if d == 0 || d == UNREACHABLE {
-        return (d, 0);
+        return d;
     }
     let mut to = [[0u64; W]; MAX_LEVELS];
     search(geo, board, color, true, Some(&mut to));
     let d = d as usize;
-    let mut flex = 0;
     for k in 1..=d {
         for w in 0..W {
-            flex += (from[k][w] & to[d + 1 - k][w]).count_ones();
+            on_paths[w] |= from[k][w] & to[d + 1 - k][w];
         }
     }
-    (d as u16, flex as u16)
+    d as u16
+}
+
+/// The empty points on some shortest connection of either colour, as a
+/// bitset of `pos.geometry().words` words written into `out`.
+pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
+    fn go<const W: usize>(pos: &Onyx, out: &mut [u64]) {
+        let board = Board::<W>::new(pos, Color::Black);
+        let mut on = [0u64; W];
+        shortest_paths(pos, &board, Color::Black, &mut on);
+        shortest_paths(
+            pos,
+            &board.for_color(pos, Color::White),
+            Color::White,
+            &mut on,
+        );
+        out[..W].copy_from_slice(&on);
+    }
+    match pos.geometry().words {
+        1 => go::<1>(pos, out),
+        2 => go::<2>(pos, out),
+        4 => go::<4>(pos, out),
+        8 => go::<8>(pos, out),
+        _ => go::<16>(pos, out),
+    }
 }
 
 /// [`distance_and_flexibility`] for the board's word count.
@@ -218,16 +314,14 @@ pub fn distance_and_flexibility_any(pos: &Onyx, color: Color) -> (u16, u16) {
     }
 }
 
-/// The fewest placements `color` needs to join its edges.
+/// The fewest placements `color` needs to join its edges (capture threats
+/// ignored: the exact count if nobody else moved).
 pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
     fn go<const W: usize>(pos: &Onyx, color: Color) -> u16 {
-        search(
-            pos.geometry(),
-            &Board::<W>::new(pos, color),
-            color,
-            false,
-            None,
-        )
+        let mut board = Board::<W>::new(pos, color);
+        board.threatened = [[0; W]; 2];
+        board.set_color(pos, color);
+        search(pos.geometry(), &board, color, false, None)
     }
     match pos.geometry().words {
         1 => go::<1>(pos, color),

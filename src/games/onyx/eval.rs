@@ -13,19 +13,91 @@ const FLEX: Score = 3;
 /// Bonus for having the move.
 const TEMPO: Score = 30;
 
-use super::distance::both_sides;
 #[cfg(test)]
 use super::distance::distance_and_flexibility_any as distance_and_flexibility;
 pub use super::distance::{UNREACHABLE, connection_distance};
+use super::distance::{both_sides, contested_points};
 
 impl Evaluate for Onyx {
     fn evaluate(&self) -> Score {
         let Some([(mine, my_flex), (theirs, their_flex)]) = both_sides(self, self.to_move()) else {
             return WIN_NEXT_MOVE;
         };
-        (theirs as Score - mine as Score) * STEP
+        // A colour cut off from its edges counts as a long way off, not as
+        // lost: captures can reopen a path.
+        let cap = 2 * self.size() as u16;
+        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
             + (my_flex as Score - their_flex as Score) * FLEX
             + TEMPO
+    }
+
+    /// Moves on a shortest connection of either colour, the corners of the
+    /// squares whose midpoints are such moves (a corner blocks its midpoint),
+    /// and every capture by either colour (taking or preventing one). A move
+    /// elsewhere changes neither colour's connection distance. When neither
+    /// colour has a shortest connection left, every legal move.
+    fn candidate_moves(&self, out: &mut Vec<OnyxMove>) {
+        let geo = self.geometry();
+        let mut contested = [0u64; 16];
+        contested_points(self, &mut contested);
+        if contested.iter().all(|&w| w == 0) {
+            self.legal_moves(out);
+            return;
+        }
+        let is_set = |bits: &[u64; 16], p: usize| bits[p / 64] >> (p % 64) & 1 != 0;
+        let mut keep = contested;
+        let cells = self.cells();
+        for sq in &geo.squares {
+            if is_set(&contested, sq.midpoint as usize) {
+                for &c in &sq.corners {
+                    keep[c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+            // The last empty corner of a square with an empty midpoint and
+            // one colour on the opposite corner and the other on both of the
+            // other two: a capture point for one colour, a defence for the
+            // other. Keep it.
+            if cells[sq.midpoint as usize] != 0 {
+                continue;
+            }
+            let v = sq.corners.map(|c| cells[c as usize]);
+            if v.iter().filter(|&&x| x == 0).count() != 1 {
+                continue;
+            }
+            let empty = v.iter().position(|&x| x == 0).expect("one empty corner");
+            let partner = v[3 - empty];
+            let (a, b) = if empty == 0 || empty == 3 {
+                (v[1], v[2])
+            } else {
+                (v[0], v[3])
+            };
+            if a == b && a != partner {
+                let c = sq.corners[empty];
+                keep[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let start = out.len();
+        self.legal_moves(out);
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let wanted = match m {
+                OnyxMove::Swap => true,
+                OnyxMove::Place(p) => is_set(&keep, p as usize),
+            };
+            if wanted {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    fn history_index(&self, mv: OnyxMove) -> usize {
+        match mv {
+            OnyxMove::Place(p) => p as usize + 1,
+            OnyxMove::Swap => 0,
+        }
     }
 
     fn move_order_hint(&self, mv: OnyxMove) -> Score {
@@ -187,12 +259,21 @@ mod tests {
                                     && (a[p] + b[p]) as u16 == d + 1
                             })
                             .count() as u16;
-                        let (bd, bf) = distance_and_flexibility(&pos, c);
-                        assert_eq!(bd, d);
-                        if d != 0 && d != UNREACHABLE {
-                            assert_eq!(bf, flex);
+                        if c == pos.to_move() {
+                            // The side to move's view has no capture threats.
+                            let (bd, bf) = distance_and_flexibility(&pos, c);
+                            assert_eq!(bd, d);
+                            if d != 0 && d != UNREACHABLE {
+                                assert_eq!(bf, flex);
+                            }
                         }
-                        assert_eq!(connection_distance(&pos, c), d);
+                        assert_eq!(
+                            connection_distance(&pos, c),
+                            d,
+                            "{c:?} to move {:?}\n{}",
+                            pos.to_move(),
+                            pos.showboard()
+                        );
                     }
                     moves.clear();
                     pos.legal_moves(&mut moves);
