@@ -691,3 +691,41 @@ fn new_games_cannot_be_undone() {
         assert_eq!(s.full_state(), before, "{reset}");
     }
 }
+
+/// KNOWN BUG (reported, not fixed): `param hash` accepts up to 65536 MB and
+/// builds the table at once; when the memory is not there the allocation
+/// fails and the process aborts (exit 134, "memory allocation of 60129542144
+/// bytes failed") instead of answering `?` and keeping the old table. The
+/// machine this was found on has 23 GB. The binary runs here with its address
+/// space limited to 8 GB, so the test cannot exhaust the machine's memory.
+/// Run with `cargo test --release -- --ignored huge_hash`.
+#[test]
+#[ignore = "fails: param hash 65536 aborts the engine when the memory is not there"]
+fn huge_hash_request_does_not_kill_the_engine() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 8000000; exec '{}'",
+            env!("CARGO_BIN_EXE_crosscut")
+        ))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"game onyx\nparam hash 65536\nname\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "engine died: {:?}, output {text:?}",
+        out.status
+    );
+    assert!(text.ends_with("= crosscut\n\n"), "{text:?}");
+}
