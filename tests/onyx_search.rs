@@ -421,3 +421,61 @@ fn genmove_answers_a_capture_without_marks() {
         "{board}"
     );
 }
+
+/// Dense random set-up positions on every size: the searcher and the
+/// evaluation (`reg_genmove`, `analyze`) answer legal moves and never fail.
+#[test]
+fn searcher_survives_dense_random_setups() {
+    let mut rng = Rng(0xde5e);
+    let sizes: Vec<usize> = if cfg!(debug_assertions) {
+        vec![4, 8, 12]
+    } else {
+        (4..=26).step_by(2).collect()
+    };
+    for n in sizes {
+        for _ in 0..2 {
+            let mut s = quick(&[&format!("boardsize {n}"), "start blank"]);
+            s.ok("param move_time 0.05");
+            let geo = common::onyx_ref::RefGeo::new(n);
+            let (mut black, mut white) = (Vec::new(), Vec::new());
+            for (p, name) in geo.names.iter().enumerate() {
+                let density = if geo.square_of_mid[p].is_some() {
+                    10
+                } else {
+                    25
+                };
+                match rng.below(100) {
+                    x if x < density => black.push(name.clone()),
+                    x if x < 2 * density => white.push(name.clone()),
+                    _ => {}
+                }
+            }
+            if !black.is_empty() {
+                s.ok(&format!("setup black {}", black.join(" ")));
+            }
+            if !white.is_empty() {
+                s.ok(&format!("setup white {}", white.join(" ")));
+            }
+            if s.raw("final_score").starts_with('=') {
+                continue;
+            }
+            for color in ["b", "w"] {
+                let legal: Vec<String> = s
+                    .ok(&format!("legal_moves {color}"))
+                    .split_whitespace()
+                    .map(bare)
+                    .collect();
+                let before = s.full_state();
+                let m = s.ok(&format!("reg_genmove {color}"));
+                assert!(
+                    legal.contains(&m) || (legal.is_empty() && m == "resign"),
+                    "{n}x{n}: reg_genmove {color} answered {m}"
+                );
+                if !legal.is_empty() {
+                    s.ok(&format!("analyze {color}"));
+                }
+                assert_eq!(s.full_state(), before);
+            }
+        }
+    }
+}
