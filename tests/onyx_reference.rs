@@ -241,7 +241,7 @@ fn compare_random_game(n: usize, start: Start, rng: &mut Rng) -> usize {
 
 #[test]
 fn random_games_match_reference() {
-    let games = if RELEASE { 75 } else { 6 };
+    let games = if RELEASE { 50 } else { 6 };
     let mut rng = Rng(0x5eed_0002);
     let mut total = 0;
     for (n, start) in [
@@ -259,7 +259,7 @@ fn random_games_match_reference() {
 
 #[test]
 fn random_games_on_other_sizes_match_reference() {
-    let games = if RELEASE { 20 } else { 2 };
+    let games = if RELEASE { 12 } else { 2 };
     let mut rng = Rng(0x5eed_0003);
     for (n, start) in [
         (4, Start::Standard),
@@ -323,7 +323,7 @@ fn dense_random_setups_match_reference() {
     let mut rng = Rng(0x5eed_0005);
     let mut captures = [0usize; 3];
     let mut stuck = 0;
-    let positions = if RELEASE { 150 } else { 15 };
+    let positions = if RELEASE { 100 } else { 15 };
     for i in 0..positions {
         let n = if i % 2 == 0 { 8 } else { 12 };
         let geo = RefGeo::new(n);
