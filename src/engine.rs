@@ -73,8 +73,9 @@ pub trait Session: Send {
     ) -> Option<SearchReport>;
     /// The static evaluation for `color` (as if it were to move).
     fn evaluate_for(&mut self, color: Color) -> i32;
-    /// Sizes the searcher's table to `hash_mb` megabytes (cleared on change).
-    fn set_hash_mb(&mut self, hash_mb: usize);
+    /// Sizes the searcher's table to `hash_mb` megabytes (cleared on
+    /// change); on failure the old table stays.
+    fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String>;
 }
 
 /// A [`Game`] with its search state, seen through [`Session`].
@@ -280,8 +281,8 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         }
         report
     }
-    fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.searcher.set_hash_mb(hash_mb);
+    fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String> {
+        self.searcher.set_hash_mb(hash_mb)
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let out_of_turn = color != self.game.to_move();
@@ -295,6 +296,9 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         e
     }
 }
+
+/// Largest transposition table `param hash` accepts, in megabytes.
+pub const MAX_HASH_MB: usize = 16384;
 
 /// Engine parameters settable with `param`.
 #[derive(Clone, Debug)]
@@ -375,7 +379,7 @@ impl Engine {
     /// Selects a game at its default size (`game NAME`).
     pub fn select_game(&mut self, name: &str) -> Result<(), String> {
         let mut session = games::new_session(name)?;
-        session.set_hash_mb(self.params.hash_mb);
+        session.set_hash_mb(self.params.hash_mb)?;
         self.session = Some(session);
         self.clock.reset_game();
         Ok(())
@@ -527,13 +531,13 @@ eval {eval}",
                 let v: usize = value
                     .parse()
                     .map_err(|_| format!("hash must be a number of megabytes, not '{value}'"))?;
-                if !(1..=65536).contains(&v) {
-                    return Err("hash must be from 1 to 65536 MB".into());
+                if !(1..=MAX_HASH_MB).contains(&v) {
+                    return Err(format!("hash must be from 1 to {MAX_HASH_MB} MB"));
+                }
+                if let Some(s) = self.session.as_deref_mut() {
+                    s.set_hash_mb(v)?;
                 }
                 self.params.hash_mb = v;
-                if let Some(s) = self.session.as_deref_mut() {
-                    s.set_hash_mb(v);
-                }
             }
             "threads" => {
                 let v: usize = value
