@@ -7,6 +7,20 @@ use super::board::{Onyx, edge_bits};
 use super::geometry::Geometry;
 use crate::game::{Color, Game};
 
+/// Calls the const-generic function `$f::<W>($args)` with `W` the board's
+/// word count (1, 2, 4, 8 or 16).
+macro_rules! by_words {
+    ($pos:expr, $f:ident($($arg:expr),*)) => {
+        match $pos.geometry().words {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            _ => $f::<16>($($arg),*),
+        }
+    };
+}
+
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
 /// Most levels kept (longer distances count as unreachable; no board is
@@ -237,13 +251,7 @@ pub fn both_sides(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
         let theirs = measure(pos, &board.for_color(pos, me.opponent()), me.opponent());
         Some([mine, theirs])
     }
-    match pos.geometry().words {
-        1 => go::<1>(pos, me),
-        2 => go::<2>(pos, me),
-        4 => go::<4>(pos, me),
-        8 => go::<8>(pos, me),
-        _ => go::<16>(pos, me),
-    }
+    by_words!(pos, go(pos, me))
 }
 
 fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
@@ -294,24 +302,12 @@ pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
         );
         out[..W].copy_from_slice(&on);
     }
-    match pos.geometry().words {
-        1 => go::<1>(pos, out),
-        2 => go::<2>(pos, out),
-        4 => go::<4>(pos, out),
-        8 => go::<8>(pos, out),
-        _ => go::<16>(pos, out),
-    }
+    by_words!(pos, go(pos, out))
 }
 
 /// [`distance_and_flexibility`] for the board's word count.
 pub fn distance_and_flexibility_any(pos: &Onyx, color: Color) -> (u16, u16) {
-    match pos.geometry().words {
-        1 => distance_and_flexibility::<1>(pos, color),
-        2 => distance_and_flexibility::<2>(pos, color),
-        4 => distance_and_flexibility::<4>(pos, color),
-        8 => distance_and_flexibility::<8>(pos, color),
-        _ => distance_and_flexibility::<16>(pos, color),
-    }
+    by_words!(pos, distance_and_flexibility(pos, color))
 }
 
 /// The fewest placements `color` needs to join its edges (capture threats
@@ -323,11 +319,5 @@ pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
         board.set_color(pos, color);
         search(pos.geometry(), &board, color, false, None)
     }
-    match pos.geometry().words {
-        1 => go::<1>(pos, color),
-        2 => go::<2>(pos, color),
-        4 => go::<4>(pos, color),
-        8 => go::<8>(pos, color),
-        _ => go::<16>(pos, color),
-    }
+    by_words!(pos, go(pos, color))
 }
