@@ -82,7 +82,7 @@ pub const RIGHT: u8 = 8;
 impl Geometry {
     /// Builds the geometry of an `n`×`n` board (`n` even, 4..=26).
     pub fn new(n: usize) -> Result<Geometry, String> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&n) || n % 2 != 0 {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) || !n.is_multiple_of(2) {
             return Err(format!(
                 "Onyx boards have an even size from {MIN_SIZE} to {MAX_SIZE}, not {n}"
             ));
@@ -193,7 +193,7 @@ impl Geometry {
     /// both counted from 0: a square when column + row number is even.
     fn cell_shape(column: usize, row: usize) -> CellShape {
         let row_number = row + 1;
-        if (column + row_number) % 2 == 0 {
+        if (column + row_number).is_multiple_of(2) {
             CellShape::Square
         } else if row_number % 2 == 1 {
             CellShape::Slash
@@ -264,7 +264,9 @@ impl Geometry {
         let letters = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
         let digits = &text[letters..];
         if letters == 0 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("'{text}' is not a point (expected e.g. D12 or DE1112)"));
+            return Err(format!(
+                "'{text}' is not a point (expected e.g. D12 or DE1112)"
+            ));
         }
         let columns: Vec<usize> = bytes[..letters]
             .iter()
@@ -301,7 +303,9 @@ impl Geometry {
                     _ => Err(format!("'{text}' is not a square, it has no midpoint")),
                 }
             }
-            _ => Err(format!("'{text}' is not a point (expected e.g. D12 or DE1112)")),
+            _ => Err(format!(
+                "'{text}' is not a point (expected e.g. D12 or DE1112)"
+            )),
         }
     }
 }
