@@ -161,7 +161,11 @@ fn a_ball_under_two_balls_cannot_move() {
         Color::White,
     );
     let moves = legal(&pos);
-    assert!(moves.iter().all(|m| !m.starts_with("C3-") && !m.starts_with("C4-")));
+    assert!(
+        moves
+            .iter()
+            .all(|m| !m.starts_with("C3-") && !m.starts_with("C4-"))
+    );
     assert!(moves.iter().any(|m| m.starts_with("B3-")));
     assert!(pos.parse_move("C3-E3").is_err());
 }
@@ -228,7 +232,10 @@ fn figure5_black_cuts_whites_link() {
     assert!(!connected(&pos, "C2", "C4"));
     // C5 is connected to C4, which touches CD34.
     play(&mut pos, "C5-CD34");
-    assert!(!pos.link_uncut(pt(&pos, "C3"), 0), "C3-D3 is cut from above");
+    assert!(
+        !pos.link_uncut(pt(&pos, "C3"), 0),
+        "C3-D3 is cut from above"
+    );
     assert!(!connected(&pos, "C3", "D3"));
     assert!(connected(&pos, "C2", "C4"));
     assert!(pos.link_uncut(pt(&pos, "CD23"), 1));
@@ -247,7 +254,10 @@ fn figure6_white_cuts_blacks_cut() {
     play(&mut pos, "E1-CE24");
     assert!(pos.link_uncut(pt(&pos, "BD24"), 0));
     assert!(!pos.link_uncut(pt(&pos, "CD23"), 1), "Black's cut is cut");
-    assert!(pos.link_uncut(pt(&pos, "C3"), 0), "so White's link is restored");
+    assert!(
+        pos.link_uncut(pt(&pos, "C3"), 0),
+        "so White's link is restored"
+    );
     assert!(connected(&pos, "C3", "D3"));
     assert!(!connected(&pos, "C2", "C4"));
 }
@@ -335,7 +345,10 @@ fn figure8_triple_cascade_and_its_forbidden_destination() {
         ]
     );
     let moves = legal(&pos);
-    assert!(!moves.contains("A1-AD14"), "the vacated top is not a destination");
+    assert!(
+        !moves.contains("A1-AD14"),
+        "the vacated top is not a destination"
+    );
     assert!(pos.parse_move("A1-AD14").is_err());
     assert!(moves.contains("A1-E1"));
     play(&mut pos, "A1-E1");
@@ -526,7 +539,8 @@ fn touches(pos: &Akron, x: Point, d: Point) -> bool {
     let (lx, ld) = (g.level[x as usize] as i32, g.level[d as usize] as i32);
     let (a, b) = (centre(pos, x), centre(pos, d));
     let dist = (a.0 - b.0).abs() + (a.1 - b.1).abs();
-    (lx == ld && dist == 2) || ((lx - ld).abs() == 1 && (a.0 - b.0).abs() == 1 && (a.1 - b.1).abs() == 1)
+    (lx == ld && dist == 2)
+        || ((lx - ld).abs() == 1 && (a.0 - b.0).abs() == 1 && (a.1 - b.1).abs() == 1)
 }
 
 /// Group labels from scratch: uncut links plus ball-support contacts.
@@ -654,11 +668,19 @@ fn check_invariants(pos: &Akron, full: bool) {
         }
     }
     for c in Color::ALL {
-        assert_eq!(pos.pile(c) + counts[c.index()], g.pile_size, "pile of {c:?}");
+        assert_eq!(
+            pos.pile(c) + counts[c.index()],
+            g.pile_size,
+            "pile of {c:?}"
+        );
     }
     if full {
         for (p, q, ok) in reference_links(pos) {
-            let d = if g.column[q as usize] != g.column[p as usize] { 0 } else { 1 };
+            let d = if g.column[q as usize] != g.column[p as usize] {
+                0
+            } else {
+                1
+            };
             assert_eq!(
                 pos.link_uncut(p, d),
                 ok,
@@ -672,7 +694,10 @@ fn check_invariants(pos: &Akron, full: bool) {
         for p in 0..g.num_points as Point {
             for q in 0..g.num_points as Point {
                 if pos.at(p).is_some() && pos.at(q).is_some() {
-                    assert_eq!(groups[p as usize] == groups[q as usize], pos.group(p) == pos.group(q));
+                    assert_eq!(
+                        groups[p as usize] == groups[q as usize],
+                        pos.group(p) == pos.group(q)
+                    );
                 }
             }
         }
@@ -784,7 +809,11 @@ fn random_stack(n: usize, seed: u64) -> Akron {
             if !pos.supported(p) || rng.random_range(0..100) >= fill {
                 continue;
             }
-            let c = if rng.random_range(0..2) == 0 { Color::Black } else { Color::White };
+            let c = if rng.random_range(0..2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             let c = if pos.pile(c) > 0 { c } else { c.opponent() };
             if pos.pile(c) > 0 {
                 pos.setup(Some(c), g.point_name(p)).unwrap();
@@ -818,7 +847,10 @@ fn random_stacks_match_the_reference() {
         }
     }
     eprintln!("highest level {highest}, {playable} moves played");
-    assert!(highest >= 3, "stacks must be high enough to test links 3 levels apart");
+    assert!(
+        highest >= 3,
+        "stacks must be high enough to test links 3 levels apart"
+    );
     assert!(playable >= 20);
 }
 

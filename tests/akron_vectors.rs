@@ -50,7 +50,10 @@ fn replay(game: &Json) -> Result<(), String> {
         let expected = sets
             .get(&ply.to_string())
             .ok_or_else(|| format!("game {seed}: no legal set at ply {ply}"))?;
-        let expected: BTreeSet<String> = arr(expected).iter().map(|m| string(m).to_string()).collect();
+        let expected: BTreeSet<String> = arr(expected)
+            .iter()
+            .map(|m| string(m).to_string())
+            .collect();
         let got = legal_set(&pos);
         if got != expected {
             let missing: Vec<_> = expected.difference(&got).collect();
@@ -128,5 +131,10 @@ fn akron_vectors_replay() {
         }
     }
     assert_eq!(games, 20);
-    assert!(failures.is_empty(), "{} games failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} games failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

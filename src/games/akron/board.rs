@@ -218,7 +218,10 @@ impl Akron {
         self.outcome.is_none()
             && self.history.len() == 1
             && self.to_move == Color::White
-            && matches!(self.history[0].mv, Some(AkronMove::Add(_) | AkronMove::Step(..)))
+            && matches!(
+                self.history[0].mv,
+                Some(AkronMove::Add(_) | AkronMove::Step(..))
+            )
     }
 
     /// Whether `color` is connected edge to edge in the current position.
@@ -236,7 +239,8 @@ impl Akron {
     #[inline]
     pub fn drop_chain(&self, m: Point) -> (u8, u8) {
         let above = &self.geo.above[m as usize];
-        let Some(dir) = (0..4).find(|&k| above[k] != NONE && self.cells[above[k] as usize] != EMPTY)
+        let Some(dir) =
+            (0..4).find(|&k| above[k] != NONE && self.cells[above[k] as usize] != EMPTY)
         else {
             return (0, 0);
         };
@@ -379,7 +383,10 @@ impl Akron {
                 edges |= geo.edges[p];
                 let nb = &geo.neighbours[p];
                 let mut visit = |q: Point, ok: bool| {
-                    if ok && q != NONE && self.comp[q as usize] == NONE && self.cells[q as usize] == c
+                    if ok
+                        && q != NONE
+                        && self.comp[q as usize] == NONE
+                        && self.cells[q as usize] == c
                     {
                         self.comp[q as usize] = id;
                         self.members.push(q);
@@ -436,7 +443,8 @@ impl Akron {
             if self.comp_color[g] != me {
                 continue;
             }
-            let members = &self.members[self.comp_start[g] as usize..self.comp_start[g + 1] as usize];
+            let members =
+                &self.members[self.comp_start[g] as usize..self.comp_start[g + 1] as usize];
             if members.len() < 2 {
                 continue;
             }
@@ -483,9 +491,7 @@ impl Akron {
                 let excluded = &excluded[..len as usize + 1];
                 for &d in &s.candidates {
                     let du = d as usize;
-                    if geo.level[du] > 0
-                        && geo.supports[du].iter().any(|x| excluded.contains(x))
-                    {
+                    if geo.level[du] > 0 && geo.supports[du].iter().any(|x| excluded.contains(x)) {
                         continue;
                     }
                     let lost = excluded
@@ -529,7 +535,11 @@ impl Akron {
             return false;
         }
         let group = self.comp[mu];
-        let sups: &[Point] = if geo.level[du] > 0 { &geo.supports[du] } else { &[] };
+        let sups: &[Point] = if geo.level[du] > 0 {
+            &geo.supports[du]
+        } else {
+            &[]
+        };
         geo.neighbours[du].iter().chain(sups).any(|&x| {
             x != NONE
                 && self.cells[x as usize] == me
@@ -594,7 +604,9 @@ impl Akron {
         }
         let above = self.balls_above(m);
         if above > 1 {
-            return format!("the ball on {mn} supports {above} balls (at most one may rest on a moving ball)");
+            return format!(
+                "the ball on {mn} supports {above} balls (at most one may rest on a moving ball)"
+            );
         }
         if self.cells[d as usize] != EMPTY {
             return format!("{dn} is not empty");
@@ -693,10 +705,11 @@ impl Game for Akron {
                 // The opponent wins as soon as the ball is lifted if that
                 // (with the drops) reveals his connection.
                 let opp = mover.opponent();
-                if self.may_connect(opp) && self.compute() & piece(opp) != 0 {
-                    if self.outcome.is_none() {
-                        self.outcome = Some(Outcome::Win(opp));
-                    }
+                if self.may_connect(opp)
+                    && self.compute() & piece(opp) != 0
+                    && self.outcome.is_none()
+                {
+                    self.outcome = Some(Outcome::Win(opp));
                 }
                 self.set_cell(d, me);
                 let connected = self.compute();

@@ -45,7 +45,11 @@ pub fn render_board(pos: &Akron) -> String {
             let cell = if x % 2 != y % 2 {
                 "   ".to_string()
             } else {
-                let mut shown = if x % 2 == 0 { " . ".to_string() } else { "   ".to_string() };
+                let mut shown = if x % 2 == 0 {
+                    " . ".to_string()
+                } else {
+                    "   ".to_string()
+                };
                 let mut l = x % 2;
                 while l <= top && l <= x.min(y) {
                     let (i, j) = ((x - l) / 2, (y - l) / 2);
@@ -61,7 +65,11 @@ pub fn render_board(pos: &Akron) -> String {
             };
             line.push_str(&cell);
         }
-        let label = if y % 2 == 0 { format!(" {}", y / 2 + 1) } else { String::new() };
+        let label = if y % 2 == 0 {
+            format!(" {}", y / 2 + 1)
+        } else {
+            String::new()
+        };
         out.push_str(line.trim_end());
         out.push_str(&label);
         out.push('\n');

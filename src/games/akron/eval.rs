@@ -12,9 +12,9 @@
 //! breaking it: here, movable balls of a group of two or more that hang on
 //! it by a single touch. They are what lets a player step up later.
 
+use super::Akron;
 use super::board::{AkronMove, edge_bits};
 use super::geometry::{NONE, Point};
-use super::Akron;
 use crate::game::{Color, Game};
 use crate::search::{Evaluate, Score};
 
@@ -53,11 +53,11 @@ pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
             None
         }
     };
-    for p in 0..geo.offset[1] {
+    for (p, d) in dist.iter_mut().enumerate().take(geo.offset[1]) {
         if geo.edges[p] & from != 0
             && let Some(c) = cost(p as Point)
         {
-            dist[p] = c;
+            *d = c;
             if c == 0 {
                 head = (head + cap - 1) % cap;
                 ring[head] = p as Point;
@@ -82,8 +82,16 @@ pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
         }
         let own = cells[pu] == me;
         let nb = &geo.neighbours[pu];
-        let sups: &[Point] = if geo.level[pu] > 0 { &geo.supports[pu] } else { &[] };
-        let ups: &[Point] = if (geo.level[pu] as usize) < top { &geo.above[pu] } else { &[] };
+        let sups: &[Point] = if geo.level[pu] > 0 {
+            &geo.supports[pu]
+        } else {
+            &[]
+        };
+        let ups: &[Point] = if (geo.level[pu] as usize) < top {
+            &geo.above[pu]
+        } else {
+            &[]
+        };
         for (k, &q) in nb.iter().chain(sups).chain(ups).enumerate() {
             if q == NONE || q as usize >= end {
                 continue;
@@ -135,7 +143,11 @@ pub fn freedoms(pos: &Akron, color: Color) -> usize {
                 continue;
             }
             let mu = m as usize;
-            let sups: &[Point] = if geo.level[mu] > 0 { &geo.supports[mu] } else { &[] };
+            let sups: &[Point] = if geo.level[mu] > 0 {
+                &geo.supports[mu]
+            } else {
+                &[]
+            };
             let touching = geo.neighbours[mu]
                 .iter()
                 .chain(sups)
@@ -165,7 +177,11 @@ impl Evaluate for Akron {
         let cells = self.cells();
         let touching = |d: Point, skip: Point| -> Score {
             let du = d as usize;
-            let sups: &[Point] = if geo.level[du] > 0 { &geo.supports[du] } else { &[] };
+            let sups: &[Point] = if geo.level[du] > 0 {
+                &geo.supports[du]
+            } else {
+                &[]
+            };
             geo.neighbours[du]
                 .iter()
                 .chain(sups)
@@ -186,7 +202,9 @@ impl Evaluate for Akron {
         match mv {
             AkronMove::Swap => 0,
             AkronMove::Add(p) => p as usize + 1,
-            AkronMove::Step(m, d) => (m as usize).wrapping_mul(977) ^ (d as usize).wrapping_mul(131),
+            AkronMove::Step(m, d) => {
+                (m as usize).wrapping_mul(977) ^ (d as usize).wrapping_mul(131)
+            }
         }
     }
 }

@@ -99,7 +99,8 @@ impl Geometry {
         }
         offset.push(total);
         let num_points = total;
-        let idx = |l: usize, i: usize, j: usize| -> Point { (offset[l] + j * (n - l) + i) as Point };
+        let idx =
+            |l: usize, i: usize, j: usize| -> Point { (offset[l] + j * (n - l) + i) as Point };
         let mut level = vec![0u8; num_points];
         let mut column = vec![0u8; num_points];
         let mut row = vec![0u8; num_points];
@@ -196,7 +197,11 @@ impl Geometry {
                     } else {
                         (i - h - 1, j - h, RIGHT_DIR)
                     };
-                    let (a2, b2) = if dir == UP_DIR { (a, b + 1) } else { (a + 1, b) };
+                    let (a2, b2) = if dir == UP_DIR {
+                        (a, b + 1)
+                    } else {
+                        (a + 1, b)
+                    };
                     if a >= 0 && b >= 0 && a2 < w && b2 < w {
                         let q = idx(lk as usize, a as usize, b as usize) as u32;
                         cross_list.push(2 * q + dir as u32);
@@ -283,7 +288,9 @@ impl Geometry {
         let letters = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
         let digits = &text[letters..];
         if letters == 0 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("'{text}' is not a point (expected e.g. C3, CD34 or CE35)"));
+            return Err(format!(
+                "'{text}' is not a point (expected e.g. C3, CD34 or CE35)"
+            ));
         }
         let n = self.n;
         let columns: Vec<usize> = bytes[..letters]
@@ -321,7 +328,9 @@ impl Geometry {
                     )),
                 }
             }
-            _ => Err(format!("'{text}' is not a point (expected e.g. C3, CD34 or CE35)")),
+            _ => Err(format!(
+                "'{text}' is not a point (expected e.g. C3, CD34 or CE35)"
+            )),
         }
     }
 }
@@ -368,7 +377,10 @@ mod tests {
         assert_eq!(p("CD34"), g.point(1, 2, 2));
         assert_eq!(p("CE35"), g.point(2, 2, 2));
         assert_eq!(p("CE810"), g.point(2, 2, 7));
-        assert_eq!(g.supports[p("CD34") as usize], [p("C3"), p("D3"), p("C4"), p("D4")]);
+        assert_eq!(
+            g.supports[p("CD34") as usize],
+            [p("C3"), p("D3"), p("C4"), p("D4")]
+        );
         assert!(g.parse_point("CC33").is_err());
         assert!(g.parse_point("DC34").is_err());
         assert!(g.parse_point("CD35").is_err());
