@@ -51,6 +51,78 @@ struct Undo {
     irreversible: u32,
 }
 
+/// What follows from the board: uncut links and groups.
+#[derive(Clone, Debug, Default)]
+struct Derived {
+    /// Points up to the highest occupied level when this was computed: the
+    /// entries of `link_ok`, `comp` and `next` that are valid.
+    end: usize,
+    /// Link `2p + d` exists and is uncut (d = 0 right, 1 up).
+    link_ok: Vec<u8>,
+    /// Group of each ball (`NONE` for empty points).
+    comp: Vec<u16>,
+    /// Next ball of the same group (`NONE` at the end of its list).
+    next: Vec<u16>,
+    /// Per group (merged groups are left empty): first ball, size, colour
+    /// (1 Black, 2 White) and edge bits.
+    head: Vec<u16>,
+    size: Vec<u16>,
+    color: Vec<u8>,
+    edges: Vec<u8>,
+}
+
+impl Derived {
+    fn new(np: usize) -> Derived {
+        Derived {
+            end: 0,
+            link_ok: vec![0; 2 * np],
+            comp: vec![NONE; np],
+            next: vec![NONE; np],
+            head: Vec::with_capacity(np),
+            size: Vec::with_capacity(np),
+            color: Vec::with_capacity(np),
+            edges: Vec::with_capacity(np),
+        }
+    }
+
+    /// Copies `other` into `self` without allocating once warmed up.
+    fn copy_from(&mut self, other: &Derived) {
+        let e = other.end;
+        self.end = e;
+        self.link_ok[..2 * e].copy_from_slice(&other.link_ok[..2 * e]);
+        self.comp[..e].copy_from_slice(&other.comp[..e]);
+        self.next[..e].copy_from_slice(&other.next[..e]);
+        for (a, b) in [(&mut self.head, &other.head), (&mut self.size, &other.size)] {
+            a.clear();
+            a.extend_from_slice(b);
+        }
+        for (a, b) in [(&mut self.color, &other.color), (&mut self.edges, &other.edges)] {
+            a.clear();
+            a.extend_from_slice(b);
+        }
+    }
+}
+
+/// The balls of one group, in no particular order.
+pub struct GroupIter<'a> {
+    next: &'a [u16],
+    at: u16,
+}
+
+impl Iterator for GroupIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.at == NONE {
+            return None;
+        }
+        let p = self.at;
+        self.at = self.next[p as usize];
+        Some(p)
+    }
+}
+
 /// Scratch space for move generation (behind a `RefCell` so that
 /// `legal_moves(&self)` can use it without allocating).
 #[derive(Clone, Debug, Default)]
@@ -81,18 +153,13 @@ pub struct Akron {
     level_count: Vec<u16>,
     /// Surface balls of each colour on each edge (bit index of the edge).
     edge_count: [[u16; 4]; 2],
-    /// Link `2p + d` exists and is uncut (d = 0 right, 1 up), for levels up to
-    /// the highest occupied one.
-    link_ok: Vec<u8>,
-    /// Group of each ball (`NONE` for empty points up to the highest
-    /// occupied level).
-    comp: Vec<u16>,
-    /// Per group: its colour (1 Black, 2 White), its edge bits, and where its
-    /// balls start in `members`.
-    comp_color: Vec<u8>,
-    comp_edges: Vec<u8>,
-    comp_start: Vec<u16>,
-    members: Vec<Point>,
+    /// Groups and links of the current position.
+    derived: Derived,
+    /// `derived` before each move of the history (index: the move's
+    /// number), so that `undo` restores it instead of recomputing.
+    saved: Vec<Derived>,
+    /// Breadth-first queue of `compute`.
+    queue: Vec<Point>,
     scratch: RefCell<Scratch>,
 }
 
@@ -113,12 +180,9 @@ impl Akron {
             hash: 0,
             level_count: vec![0; n],
             edge_count: [[0; 4]; 2],
-            link_ok: vec![0; 2 * np],
-            comp: vec![NONE; np],
-            comp_color: Vec::with_capacity(np),
-            comp_edges: Vec::with_capacity(np),
-            comp_start: Vec::with_capacity(np + 1),
-            members: Vec::with_capacity(np),
+            derived: Derived::new(np),
+            saved: Vec::new(),
+            queue: Vec::with_capacity(np),
             scratch: RefCell::new(Scratch {
                 stamp: vec![0; np],
                 count: vec![0; np],
@@ -168,30 +232,44 @@ impl Akron {
     /// The group of the ball on `p` (an index valid until the next change).
     #[inline]
     pub fn group(&self, p: Point) -> u16 {
-        self.comp[p as usize]
+        self.derived.comp[p as usize]
     }
 
-    /// Number of groups in the current position.
+    /// Number of group indices in the current position (some may be empty
+    /// after merges).
     pub fn num_groups(&self) -> usize {
-        self.comp_color.len()
+        self.derived.head.len()
     }
 
-    /// The balls of group `g`.
-    pub fn group_members(&self, g: u16) -> &[Point] {
-        let g = g as usize;
-        &self.members[self.comp_start[g] as usize..self.comp_start[g + 1] as usize]
+    /// The balls of group `g` (none for a merged-away index).
+    pub fn group_members(&self, g: u16) -> GroupIter<'_> {
+        let d = &self.derived;
+        GroupIter {
+            next: &d.next,
+            at: if d.size[g as usize] == 0 { NONE } else { d.head[g as usize] },
+        }
+    }
+
+    /// Number of balls in group `g`.
+    pub fn group_size(&self, g: u16) -> usize {
+        self.derived.size[g as usize] as usize
+    }
+
+    /// The colour of group `g` (1 Black, 2 White).
+    pub fn group_color(&self, g: u16) -> u8 {
+        self.derived.color[g as usize]
     }
 
     /// The edge bits group `g` reaches.
     pub fn group_edges(&self, g: u16) -> u8 {
-        self.comp_edges[g as usize]
+        self.derived.edges[g as usize]
     }
 
     /// Whether link `2p + d` (d = 0 to the right, 1 upwards) joins two balls
     /// of one colour and is not cut.
     #[inline]
     pub fn link_uncut(&self, p: Point, d: usize) -> bool {
-        self.link_ok[2 * p as usize + d] != 0
+        self.cells[p as usize] != EMPTY && self.derived.link_ok[2 * p as usize + d] != 0
     }
 
     /// Whether a ball on `p` is a support piece that may not move: more than
@@ -228,10 +306,10 @@ impl Akron {
     pub fn is_connected(&self, color: Color) -> bool {
         let (a, b) = edge_bits(color);
         let c = piece(color);
-        self.comp_color
-            .iter()
-            .zip(&self.comp_edges)
-            .any(|(&cc, &e)| cc == c && e & a != 0 && e & b != 0)
+        let d = &self.derived;
+        (0..d.head.len()).any(|g| {
+            d.size[g] > 0 && d.color[g] == c && d.edges[g] & a != 0 && d.edges[g] & b != 0
+        })
     }
 
     /// The drop chain of a ball on `m` with at most one ball on it: the
@@ -335,69 +413,69 @@ impl Akron {
         let geo = &*self.geo;
         let top = self.level_count.iter().rposition(|&c| c > 0).unwrap_or(0);
         let end = geo.offset[top + 1];
+        let d = &mut self.derived;
+        d.end = end;
         for l in (0..=top).rev() {
             for p in geo.offset[l]..geo.offset[l + 1] {
                 let c = self.cells[p];
-                for d in 0..2 {
-                    let q = geo.neighbours[p][d];
+                for dir in 0..2 {
+                    let q = geo.neighbours[p][dir];
                     let mut ok = 0;
                     if c != EMPTY && q != NONE && self.cells[q as usize] == c {
                         ok = 1;
                         let other = 3 - c;
-                        for &x in geo.crossings(2 * p + d) {
+                        for &x in geo.crossings(2 * p + dir) {
                             let xp = (x / 2) as usize;
                             if xp >= end {
                                 break;
                             }
-                            if self.link_ok[x as usize] != 0 && self.cells[xp] == other {
+                            if d.link_ok[x as usize] != 0 && self.cells[xp] == other {
                                 ok = 0;
                                 break;
                             }
                         }
                     }
-                    self.link_ok[2 * p + d] = ok;
+                    d.link_ok[2 * p + dir] = ok;
                 }
             }
         }
-        self.comp[..end].fill(NONE);
-        self.comp_color.clear();
-        self.comp_edges.clear();
-        self.comp_start.clear();
-        self.members.clear();
+        d.comp[..end].fill(NONE);
+        d.head.clear();
+        d.size.clear();
+        d.color.clear();
+        d.edges.clear();
         let mut connected = 0u8;
+        let queue = &mut self.queue;
         for start in 0..end {
             let c = self.cells[start];
-            if c == EMPTY || self.comp[start] != NONE {
+            if c == EMPTY || d.comp[start] != NONE {
                 continue;
             }
-            let id = self.comp_color.len() as u16;
-            let first = self.members.len();
-            self.comp_start.push(first as u16);
-            self.comp[start] = id;
-            self.members.push(start as Point);
+            let id = d.head.len() as u16;
+            queue.clear();
+            d.comp[start] = id;
+            queue.push(start as Point);
             let mut edges = 0u8;
-            let mut k = first;
-            while k < self.members.len() {
-                let p = self.members[k] as usize;
+            let mut k = 0;
+            while k < queue.len() {
+                let p = queue[k] as usize;
                 k += 1;
                 edges |= geo.edges[p];
                 let nb = &geo.neighbours[p];
+                let comp = &mut d.comp;
+                let cells = &self.cells;
                 let mut visit = |q: Point, ok: bool| {
-                    if ok
-                        && q != NONE
-                        && self.comp[q as usize] == NONE
-                        && self.cells[q as usize] == c
-                    {
-                        self.comp[q as usize] = id;
-                        self.members.push(q);
+                    if ok && q != NONE && comp[q as usize] == NONE && cells[q as usize] == c {
+                        comp[q as usize] = id;
+                        queue.push(q);
                     }
                 };
-                visit(nb[RIGHT_DIR], self.link_ok[2 * p] != 0);
-                visit(nb[UP_DIR], self.link_ok[2 * p + 1] != 0);
+                visit(nb[RIGHT_DIR], d.link_ok[2 * p] != 0);
+                visit(nb[UP_DIR], d.link_ok[2 * p + 1] != 0);
                 let l = nb[LEFT_DIR];
-                visit(l, l != NONE && self.link_ok[2 * l as usize] != 0);
-                let d = nb[DOWN_DIR];
-                visit(d, d != NONE && self.link_ok[2 * d as usize + 1] != 0);
+                visit(l, l != NONE && d.link_ok[2 * l as usize] != 0);
+                let dn = nb[DOWN_DIR];
+                visit(dn, dn != NONE && d.link_ok[2 * dn as usize + 1] != 0);
                 if geo.level[p] > 0 {
                     for &s in &geo.supports[p] {
                         visit(s, true);
@@ -407,15 +485,104 @@ impl Akron {
                     visit(a, a != NONE);
                 }
             }
-            self.comp_color.push(c);
-            self.comp_edges.push(edges);
+            for w in queue.windows(2) {
+                d.next[w[0] as usize] = w[1];
+            }
+            d.next[*queue.last().expect("the start") as usize] = NONE;
+            d.head.push(start as Point);
+            d.size.push(queue.len() as u16);
+            d.color.push(c);
+            d.edges.push(edges);
             let (a, b) = if c == 1 { (BOTTOM, TOP) } else { (LEFT, RIGHT) };
             if edges & a != 0 && edges & b != 0 {
                 connected |= c;
             }
         }
-        self.comp_start.push(self.members.len() as u16);
         connected
+    }
+
+    /// Updates links and groups after an add on surface hole `p` (an add
+    /// cuts nothing: cuts only reach down, and nothing rests on `p`).
+    /// Returns whether the mover is now connected edge to edge.
+    fn add_incremental(&mut self, p: Point) -> bool {
+        let geo = &*self.geo;
+        let pu = p as usize;
+        let c = self.cells[pu];
+        let other = 3 - c;
+        let d = &mut self.derived;
+        let end = d.end.max(geo.offset[1]);
+        d.end = end;
+        let id = d.head.len() as u16;
+        d.comp[pu] = id;
+        d.next[pu] = NONE;
+        d.head.push(p);
+        d.size.push(1);
+        d.color.push(c);
+        d.edges.push(geo.edges[pu]);
+        let nb = geo.neighbours[pu];
+        let links = [
+            (nb[RIGHT_DIR], 2 * pu),
+            (nb[UP_DIR], 2 * pu + 1),
+            (nb[LEFT_DIR], 2 * nb[LEFT_DIR] as usize),
+            (nb[DOWN_DIR], 2 * nb[DOWN_DIR] as usize + 1),
+        ];
+        for (q, link) in links {
+            if q == NONE {
+                continue;
+            }
+            let mut ok = self.cells[q as usize] == c;
+            if ok {
+                for &x in geo.crossings(link) {
+                    let xp = (x / 2) as usize;
+                    if xp >= end {
+                        break;
+                    }
+                    if d.link_ok[x as usize] != 0 && self.cells[xp] == other {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            d.link_ok[link] = ok as u8;
+            if ok {
+                // Merge the smaller group into the larger.
+                let (ga, gb) = (d.comp[pu] as usize, d.comp[q as usize] as usize);
+                if ga != gb {
+                    let (small, big) = if d.size[ga] < d.size[gb] { (ga, gb) } else { (gb, ga) };
+                    let mut x = d.head[small];
+                    let mut last = x;
+                    while x != NONE {
+                        d.comp[x as usize] = big as u16;
+                        last = x;
+                        x = d.next[x as usize];
+                    }
+                    d.next[last as usize] = d.head[big];
+                    d.head[big] = d.head[small];
+                    d.size[big] += d.size[small];
+                    d.size[small] = 0;
+                    d.edges[big] |= d.edges[small];
+                }
+            }
+        }
+        let g = d.comp[pu] as usize;
+        let (a, b) = if c == 1 { (BOTTOM, TOP) } else { (LEFT, RIGHT) };
+        d.edges[g] & a != 0 && d.edges[g] & b != 0
+    }
+
+    /// Saves the derived state before a move that changes the board.
+    fn save_derived(&mut self) {
+        let h = self.history.len();
+        while self.saved.len() <= h {
+            self.saved.push(Derived::new(self.geo.num_points));
+        }
+        self.saved[h].copy_from(&self.derived);
+    }
+
+    /// Restores the derived state saved before the move just taken back.
+    fn restore_derived(&mut self) {
+        let h = self.history.len();
+        let (derived, saved) = (&mut self.derived, &self.saved[h]);
+        derived.copy_from(saved);
     }
 
     /// Calls `f` with every legal move until it returns false. Returns false
@@ -439,13 +606,9 @@ impl Akron {
         let mut guard = self.scratch.borrow_mut();
         let s = &mut *guard;
         let mut excluded = [NONE; 32];
-        for g in 0..self.comp_color.len() {
-            if self.comp_color[g] != me {
-                continue;
-            }
-            let members =
-                &self.members[self.comp_start[g] as usize..self.comp_start[g + 1] as usize];
-            if members.len() < 2 {
+        let dv = &self.derived;
+        for g in 0..dv.head.len() {
+            if dv.size[g] < 2 || dv.color[g] != me {
                 continue;
             }
             // Destinations touching the group: empty points on the surface
@@ -457,7 +620,7 @@ impl Akron {
             }
             let cur = s.current;
             s.candidates.clear();
-            for &b in members {
+            for b in self.group_members(g as u16) {
                 let bu = b as usize;
                 let ups = if geo.level[bu] as usize + 1 < geo.n {
                     &geo.above[bu][..]
@@ -477,7 +640,7 @@ impl Akron {
                     s.count[qu] += 1;
                 }
             }
-            for &m in members {
+            for m in self.group_members(g as u16) {
                 if self.balls_above(m) > 1 {
                     continue;
                 }
@@ -496,7 +659,7 @@ impl Akron {
                     }
                     let lost = excluded
                         .iter()
-                        .filter(|&&x| self.comp[x as usize] == g as u16 && geo.touches(x, d))
+                        .filter(|&&x| dv.comp[x as usize] == g as u16 && geo.touches(x, d))
                         .count();
                     if (s.count[du] as usize) > lost && !f(AkronMove::Step(m, d)) {
                         return false;
@@ -534,7 +697,8 @@ impl Akron {
         {
             return false;
         }
-        let group = self.comp[mu];
+        let comp = &self.derived.comp;
+        let group = comp[mu];
         let sups: &[Point] = if geo.level[du] > 0 {
             &geo.supports[du]
         } else {
@@ -544,7 +708,7 @@ impl Akron {
             x != NONE
                 && self.cells[x as usize] == me
                 && !excluded.contains(&x)
-                && self.comp[x as usize] == group
+                && comp[x as usize] == group
         })
     }
 
@@ -680,17 +844,18 @@ impl Game for Akron {
         match mv {
             AkronMove::Swap => {}
             AkronMove::Add(p) => {
+                self.save_derived();
                 self.set_cell(p, me);
                 let c = mover.index();
                 self.set_pile(c, self.piles[c] - 1);
-                let connected = self.compute();
-                if self.outcome.is_none() && connected & me != 0 {
+                if self.add_incremental(p) && self.outcome.is_none() {
                     self.outcome = Some(Outcome::Win(mover));
                 }
                 // Nothing that happened before an add can come back.
                 self.irreversible = self.keys.len() as u32;
             }
             AkronMove::Step(m, d) => {
+                self.save_derived();
                 let (dir, len) = self.drop_chain(m);
                 undo.chain_dir = dir;
                 undo.chain_len = len;
@@ -704,8 +869,11 @@ impl Game for Akron {
                 self.set_cell(below, EMPTY);
                 // The opponent wins as soon as the ball is lifted if that
                 // (with the drops) reveals his connection.
+                // A surface ball with nothing on it cuts nothing: lifting it
+                // cannot help the opponent.
                 let opp = mover.opponent();
-                if self.may_connect(opp)
+                if (len > 0 || self.geo.level[m as usize] > 0)
+                    && self.may_connect(opp)
                     && self.compute() & piece(opp) != 0
                     && self.outcome.is_none()
                 {
@@ -758,7 +926,7 @@ impl Game for Akron {
                 self.set_cell(p, EMPTY);
                 let c = self.to_move.index();
                 self.set_pile(c, self.piles[c] + 1);
-                self.compute();
+                self.restore_derived();
             }
             Some(AkronMove::Step(m, d)) => {
                 self.to_move = self.to_move.opponent();
@@ -776,7 +944,7 @@ impl Game for Akron {
                     self.set_cell(chain[k], v);
                 }
                 self.set_cell(m, me);
-                self.compute();
+                self.restore_derived();
             }
             None => {
                 self.to_move = self.to_move.opponent();

@@ -134,11 +134,10 @@ pub fn freedoms(pos: &Akron, color: Color) -> usize {
     let me = color as u8 + 1;
     let mut count = 0;
     for g in 0..pos.num_groups() as u16 {
-        let members = pos.group_members(g);
-        if members.len() < 2 || cells[members[0] as usize] != me {
+        if pos.group_size(g) < 2 || pos.group_color(g) != me {
             continue;
         }
-        for &m in members {
+        for m in pos.group_members(g) {
             if pos.balls_above(m) > 1 {
                 continue;
             }
