@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use crosscut::game::{Game, perft};
 use crosscut::games::akron::Akron;
+use crosscut::search::Evaluate;
 use serde_json::Value;
 
 /// The position after `plies` moves of reference game `seed`.
@@ -59,8 +60,17 @@ fn akron_speed() {
             g += 1;
         }
         let gen_ns = t.elapsed().as_nanos() as f64 / g as f64;
+        let t = Instant::now();
+        let mut e = 0u64;
+        let mut sink = 0i64;
+        while t.elapsed().as_millis() < 300 {
+            sink += pos.evaluate() as i64;
+            e += 1;
+        }
+        let eval_ns = t.elapsed().as_nanos() as f64 / e as f64;
+        assert!(sink != i64::MIN);
         println!(
-            "{name}: perft 1-3 {counts:?}; perft 3 in {:.3}s ({:.0} leaves/s); play+undo {play_ns:.0} ns; legal_moves ({} moves) {gen_ns:.0} ns",
+            "{name}: perft 1-3 {counts:?}; perft 3 in {:.3}s ({:.0} leaves/s); play+undo {play_ns:.0} ns; legal_moves ({} moves) {gen_ns:.0} ns; evaluate {eval_ns:.0} ns",
             perft_s,
             n as f64 / perft_s,
             moves.len()

@@ -133,6 +133,9 @@ struct Scratch {
     candidates: Vec<Point>,
 }
 
+/// Buffers of the evaluation's searches: distances, current and next layer.
+pub type EvalScratch = (Vec<u16>, Vec<Point>, Vec<Point>);
+
 /// An Akron position with its history.
 #[derive(Clone, Debug)]
 pub struct Akron {
@@ -161,6 +164,7 @@ pub struct Akron {
     /// Breadth-first queue of `compute`.
     queue: Vec<Point>,
     scratch: RefCell<Scratch>,
+    eval_scratch: RefCell<EvalScratch>,
 }
 
 impl Akron {
@@ -189,12 +193,22 @@ impl Akron {
                 current: 0,
                 candidates: Vec::with_capacity(np),
             }),
+            eval_scratch: RefCell::new((
+                vec![0; np],
+                Vec::with_capacity(4 * np),
+                Vec::with_capacity(4 * np),
+            )),
             geo,
         };
         pos.hash = pos.recompute_hash();
         pos.keys.push(pos.position_key());
         pos.compute();
         Ok(pos)
+    }
+
+    /// Buffers for the evaluation (borrowed for one search at a time).
+    pub fn eval_scratch(&self) -> std::cell::RefMut<'_, EvalScratch> {
+        self.eval_scratch.borrow_mut()
     }
 
     /// The board geometry.

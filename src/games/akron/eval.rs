@@ -28,102 +28,98 @@ const TEMPO: Score = 30;
 const FREEDOM: Score = 6;
 const MAX_FREEDOMS: Score = 8;
 
-/// The fewest balls `color` needs to join its edges (a 0-1 breadth-first
-/// search over all levels up to one above the highest occupied one).
+/// The fewest balls `color` needs to join its edges: a breadth-first
+/// search by layers of distance over all levels up to one above the highest
+/// occupied one (own balls cost 0, empty points a ball can rest on 1).
 pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
+    let mut guard = pos.eval_scratch();
+    let (dist, stack, next) = &mut *guard;
     let geo = pos.geometry();
     let cells = pos.cells();
     let me = color as u8 + 1;
     let (from, to) = edge_bits(color);
     let top = (pos.top_level() + 1).min(geo.n - 1);
     let end = geo.offset[top + 1];
-    let mut dist = vec![u16::MAX; end];
-    let mut ring = vec![0 as Point; 2 * end + 2];
-    let cap = ring.len();
-    let (mut head, mut tail) = (end, end);
-    let cost = |p: Point| -> Option<u16> {
-        let v = cells[p as usize];
+    dist[..end].fill(u16::MAX);
+    stack.clear();
+    next.clear();
+    // Cost of entering q: 0 own, 1 empty and supported, none otherwise.
+    let level = &geo.level;
+    let supports = &geo.supports;
+    let cost = |q: Point| -> u16 {
+        let v = cells[q as usize];
         if v == me {
-            Some(0)
+            0
         } else if v != 0 {
-            None
-        } else if pos.supported(p) {
-            Some(1)
+            u16::MAX
+        } else if level[q as usize] == 0
+            || supports[q as usize].iter().all(|&s| cells[s as usize] != 0)
+        {
+            1
         } else {
-            None
+            u16::MAX
         }
     };
-    for (p, d) in dist.iter_mut().enumerate().take(geo.offset[1]) {
-        if geo.edges[p] & from != 0
-            && let Some(c) = cost(p as Point)
-        {
-            *d = c;
+    for p in 0..geo.offset[1] {
+        if geo.edges[p] & from != 0 {
+            let c = cost(p as Point);
             if c == 0 {
-                head = (head + cap - 1) % cap;
-                ring[head] = p as Point;
-            } else {
-                ring[tail] = p as Point;
-                tail = (tail + 1) % cap;
+                dist[p] = 0;
+                stack.push(p as Point);
+            } else if c == 1 {
+                dist[p] = 1;
+                next.push(p as Point);
             }
         }
     }
-    let mut best = UNREACHABLE;
-    while head != tail {
-        let p = ring[head];
-        head = (head + 1) % cap;
-        let pu = p as usize;
-        let d = dist[pu];
-        if d >= best {
-            continue;
-        }
-        if geo.edges[pu] & to != 0 {
-            best = d;
-            continue;
-        }
-        let own = cells[pu] == me;
-        let nb = &geo.neighbours[pu];
-        let sups: &[Point] = if geo.level[pu] > 0 {
-            &geo.supports[pu]
-        } else {
-            &[]
-        };
-        let ups: &[Point] = if (geo.level[pu] as usize) < top {
-            &geo.above[pu]
-        } else {
-            &[]
-        };
-        for (k, &q) in nb.iter().chain(sups).chain(ups).enumerate() {
-            if q == NONE || q as usize >= end {
+    let mut d = 0u16;
+    loop {
+        while let Some(p) = stack.pop() {
+            let pu = p as usize;
+            if dist[pu] != d {
                 continue;
             }
-            // Two own balls side by side are joined only by an uncut link.
-            if k < 4 && own && cells[q as usize] == me {
-                let linked = match k {
-                    0 => pos.link_uncut(p, 0),
-                    1 => pos.link_uncut(p, 1),
-                    2 => pos.link_uncut(q, 0),
-                    _ => pos.link_uncut(q, 1),
-                };
-                if !linked {
+            if geo.edges[pu] & to != 0 {
+                return d;
+            }
+            let own = cells[pu] == me;
+            for (k, &q) in geo.touching[pu].iter().enumerate() {
+                if q as usize >= end {
                     continue;
                 }
-            }
-            if let Some(c) = cost(q) {
+                let c = cost(q);
+                if c == u16::MAX {
+                    continue;
+                }
+                // Two own balls side by side are joined only by an uncut link.
+                if k < 4 && own && c == 0 {
+                    let linked = match k {
+                        0 => pos.link_uncut(p, 0),
+                        1 => pos.link_uncut(p, 1),
+                        2 => pos.link_uncut(q, 0),
+                        _ => pos.link_uncut(q, 1),
+                    };
+                    if !linked {
+                        continue;
+                    }
+                }
                 let nd = d + c;
                 if nd < dist[q as usize] {
                     dist[q as usize] = nd;
                     if c == 0 {
-                        head = (head + cap - 1) % cap;
-                        ring[head] = q;
+                        stack.push(q);
                     } else {
-                        ring[tail] = q;
-                        tail = (tail + 1) % cap;
+                        next.push(q);
                     }
                 }
             }
         }
+        if next.is_empty() || d + 1 >= UNREACHABLE {
+            return UNREACHABLE;
+        }
+        d += 1;
+        std::mem::swap(stack, next);
     }
-    best
 }
 
 /// Freedoms of `color`: movable balls of groups of two or more that touch

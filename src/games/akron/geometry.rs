@@ -62,6 +62,10 @@ pub struct Geometry {
     pub above: Vec<[Point; 4]>,
     /// Same-level neighbours: right, up, left, down (`NONE` off the level).
     pub neighbours: Vec<[Point; 4]>,
+    /// Every point a ball on this point touches: the four same-level
+    /// neighbours (right, up, left, down), the four supports, the four
+    /// points above; `NONE` where there is none.
+    pub touching: Vec<[Point; 12]>,
     /// For link `2p + d` (p to its right neighbour for d = 0, to its up
     /// neighbour for d = 1), the links crossing it from above, nearest level
     /// first: `cross_list[cross_start[l]..cross_start[l + 1]]`.
@@ -211,6 +215,15 @@ impl Geometry {
             }
         }
         cross_start.push(cross_list.len() as u32);
+        let touching = (0..num_points)
+            .map(|p| {
+                let mut t = [NONE; 12];
+                t[..4].copy_from_slice(&neighbours[p]);
+                t[4..8].copy_from_slice(&supports[p]);
+                t[8..].copy_from_slice(&above[p]);
+                t
+            })
+            .collect();
         let pile_size = n * n / 2;
         let mut seed = 0xA4B0_0000_u64 ^ ((n as u64) << 40);
         let keys = (0..num_points)
@@ -232,6 +245,7 @@ impl Geometry {
             supports,
             above,
             neighbours,
+            touching,
             cross_start,
             cross_list,
             edges,
