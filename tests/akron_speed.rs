@@ -15,7 +15,10 @@ fn position(seed: u64, plies: usize) -> Akron {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    let g = games.iter().find(|g| g["seed"].as_u64() == Some(seed)).unwrap();
+    let g = games
+        .iter()
+        .find(|g| g["seed"].as_u64() == Some(seed))
+        .unwrap();
     let mut pos = Akron::new(g["size"].as_u64().unwrap() as usize).unwrap();
     for m in g["moves"].as_array().unwrap().iter().take(plies) {
         let mv = pos.parse_move(m.as_str().unwrap()).unwrap();

@@ -96,7 +96,10 @@ impl Derived {
             a.clear();
             a.extend_from_slice(b);
         }
-        for (a, b) in [(&mut self.color, &other.color), (&mut self.edges, &other.edges)] {
+        for (a, b) in [
+            (&mut self.color, &other.color),
+            (&mut self.edges, &other.edges),
+        ] {
             a.clear();
             a.extend_from_slice(b);
         }
@@ -260,7 +263,11 @@ impl Akron {
         let d = &self.derived;
         GroupIter {
             next: &d.next,
-            at: if d.size[g as usize] == 0 { NONE } else { d.head[g as usize] },
+            at: if d.size[g as usize] == 0 {
+                NONE
+            } else {
+                d.head[g as usize]
+            },
         }
     }
 
@@ -321,9 +328,8 @@ impl Akron {
         let (a, b) = edge_bits(color);
         let c = piece(color);
         let d = &self.derived;
-        (0..d.head.len()).any(|g| {
-            d.size[g] > 0 && d.color[g] == c && d.edges[g] & a != 0 && d.edges[g] & b != 0
-        })
+        (0..d.head.len())
+            .any(|g| d.size[g] > 0 && d.color[g] == c && d.edges[g] & a != 0 && d.edges[g] & b != 0)
     }
 
     /// The drop chain of a ball on `m` with at most one ball on it: the
@@ -562,7 +568,11 @@ impl Akron {
                 // Merge the smaller group into the larger.
                 let (ga, gb) = (d.comp[pu] as usize, d.comp[q as usize] as usize);
                 if ga != gb {
-                    let (small, big) = if d.size[ga] < d.size[gb] { (ga, gb) } else { (gb, ga) };
+                    let (small, big) = if d.size[ga] < d.size[gb] {
+                        (ga, gb)
+                    } else {
+                        (gb, ga)
+                    };
                     let mut x = d.head[small];
                     let mut last = x;
                     while x != NONE {
@@ -792,6 +802,9 @@ impl Akron {
         if !self.supported(d) {
             return format!("{dn} is not on the surface and lacks a support");
         }
+        if self.group_size(self.group(m)) < 2 {
+            return format!("the ball on {mn} has no connected ball of its colour to move beside");
+        }
         format!(
             "{dn} must rest on balls that neither move nor drop, and touch a ball of yours \
              connected to {mn} that neither moves nor drops"
@@ -1006,7 +1019,8 @@ impl Game for Akron {
         if lower == "pass" {
             return Err(MoveError::Illegal("there is no passing in Akron".into()));
         }
-        if let Some((from, to)) = lower.split_once('-') {
+        let text = text.trim();
+        if let Some((from, to)) = text.split_once('-') {
             let m = self.parse_point(from)?;
             let d = self.parse_point(to)?;
             if self.outcome.is_some() {
@@ -1017,7 +1031,7 @@ impl Game for Akron {
             }
             return Ok(AkronMove::Step(m, d));
         }
-        let p = self.parse_point(&lower)?;
+        let p = self.parse_point(text)?;
         if self.outcome.is_some() {
             return Err(MoveError::Illegal("the game is over".into()));
         }

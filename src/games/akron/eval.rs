@@ -60,8 +60,8 @@ pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
             u16::MAX
         }
     };
-    for p in 0..geo.offset[1] {
-        if geo.edges[p] & from != 0 {
+    for (p, &e) in geo.edges[..geo.offset[1]].iter().enumerate() {
+        if e & from != 0 {
             let c = cost(p as Point);
             if c == 0 {
                 dist[p] = 0;
