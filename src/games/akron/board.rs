@@ -136,8 +136,27 @@ struct Scratch {
     candidates: Vec<Point>,
 }
 
-/// Buffers of the evaluation's searches: distances, current and next layer.
-pub type EvalScratch = (Vec<u16>, Vec<Point>, Vec<Point>);
+/// Buffers of the evaluation's searches, one entry per point where indexed
+/// by point.
+#[derive(Clone, Debug, Default)]
+pub struct EvalScratch {
+    /// Distances of the connection search.
+    pub dist: Vec<u16>,
+    /// Current layer (or depth-first stack).
+    pub stack: Vec<Point>,
+    /// Next layer.
+    pub next: Vec<Point>,
+    /// Discovery times and low links of the articulation search.
+    pub disc: Vec<u16>,
+    /// See `disc`.
+    pub low: Vec<u16>,
+    /// Parent in the depth-first tree.
+    pub parent: Vec<u16>,
+    /// Next neighbour index to try.
+    pub iter: Vec<u8>,
+    /// Whether removing the ball splits its group.
+    pub cut_vertex: Vec<bool>,
+}
 
 /// An Akron position with its history.
 #[derive(Clone, Debug)]
@@ -196,11 +215,16 @@ impl Akron {
                 current: 0,
                 candidates: Vec::with_capacity(np),
             }),
-            eval_scratch: RefCell::new((
-                vec![0; np],
-                Vec::with_capacity(4 * np),
-                Vec::with_capacity(4 * np),
-            )),
+            eval_scratch: RefCell::new(EvalScratch {
+                dist: vec![0; np],
+                stack: Vec::with_capacity(4 * np),
+                next: Vec::with_capacity(4 * np),
+                disc: vec![0; np],
+                low: vec![0; np],
+                parent: vec![0; np],
+                iter: vec![0; np],
+                cut_vertex: vec![false; np],
+            }),
             geo,
         };
         pos.hash = pos.recompute_hash();

@@ -9,11 +9,12 @@
 //! seen as cut.
 //!
 //! Freedoms (article, section 3) are the balls a group can move without
-//! breaking it: here, movable balls of a group of two or more that hang on
-//! it by a single touch. They are what lets a player step up later.
+//! breaking it: movable balls of a group of two or more that are not cut
+//! vertices of its graph of uncut links and support contacts. They are what
+//! lets a player step up later.
 
 use super::Akron;
-use super::board::{AkronMove, edge_bits};
+use super::board::{AkronMove, EvalScratch, edge_bits};
 use super::geometry::{NONE, Point};
 use crate::game::{Color, Game};
 use crate::search::{Evaluate, Score};
@@ -24,16 +25,18 @@ pub const UNREACHABLE: u16 = 99;
 const STEP: Score = 100;
 /// Bonus for having the move.
 const TEMPO: Score = 30;
-/// Score of one freedom (capped).
-const FREEDOM: Score = 6;
-const MAX_FREEDOMS: Score = 8;
+/// Score of one freedom (capped: beyond a few they add little).
+const FREEDOM: Score = 8;
+const MAX_FREEDOMS: Score = 6;
 
 /// The fewest balls `color` needs to join its edges: a breadth-first
 /// search by layers of distance over all levels up to one above the highest
 /// occupied one (own balls cost 0, empty points a ball can rest on 1).
 pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
     let mut guard = pos.eval_scratch();
-    let (dist, stack, next) = &mut *guard;
+    let EvalScratch {
+        dist, stack, next, ..
+    } = &mut *guard;
     let geo = pos.geometry();
     let cells = pos.cells();
     let me = color as u8 + 1;
@@ -122,34 +125,96 @@ pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
     }
 }
 
-/// Freedoms of `color`: movable balls of groups of two or more that touch
-/// only one other own ball.
+/// Freedoms of `color` (article, section 3): balls of a group of two or
+/// more that may move (at most one ball on them) and whose removal does
+/// not split their group (not a cut vertex of the group's graph of uncut
+/// links and support contacts).
 pub fn freedoms(pos: &Akron, color: Color) -> usize {
     let geo = pos.geometry();
     let cells = pos.cells();
     let me = color as u8 + 1;
+    let end = geo.offset[pos.top_level() + 1];
+    let mut guard = pos.eval_scratch();
+    let EvalScratch {
+        stack,
+        disc,
+        low,
+        parent,
+        iter,
+        cut_vertex,
+        ..
+    } = &mut *guard;
+    disc[..end].fill(0);
+    cut_vertex[..end].fill(false);
+    // The neighbour of `p` in direction k (0..12) when they are linked.
+    let linked = |p: Point, k: usize| -> Option<Point> {
+        let q = geo.touching[p as usize][k];
+        if q == NONE || cells[q as usize] != me {
+            return None;
+        }
+        let ok = match k {
+            0 => pos.link_uncut(p, 0),
+            1 => pos.link_uncut(p, 1),
+            2 => pos.link_uncut(q, 0),
+            3 => pos.link_uncut(q, 1),
+            _ => true,
+        };
+        ok.then_some(q)
+    };
+    let mut time = 0u16;
     let mut count = 0;
     for g in 0..pos.num_groups() as u16 {
         if pos.group_size(g) < 2 || pos.group_color(g) != me {
             continue;
         }
-        for m in pos.group_members(g) {
-            if pos.balls_above(m) > 1 {
-                continue;
-            }
-            let mu = m as usize;
-            let sups: &[Point] = if geo.level[mu] > 0 {
-                &geo.supports[mu]
+        let root = pos.group_members(g).next().expect("a non-empty group");
+        time += 1;
+        disc[root as usize] = time;
+        low[root as usize] = time;
+        parent[root as usize] = NONE;
+        iter[root as usize] = 0;
+        let mut root_children = 0;
+        stack.clear();
+        stack.push(root);
+        while let Some(&p) = stack.last() {
+            let pu = p as usize;
+            if iter[pu] < 12 {
+                let k = iter[pu] as usize;
+                iter[pu] += 1;
+                let Some(q) = linked(p, k) else {
+                    continue;
+                };
+                let qu = q as usize;
+                if disc[qu] == 0 {
+                    time += 1;
+                    disc[qu] = time;
+                    low[qu] = time;
+                    parent[qu] = p;
+                    iter[qu] = 0;
+                    stack.push(q);
+                    if p == root {
+                        root_children += 1;
+                    }
+                } else if q != parent[pu] {
+                    low[pu] = low[pu].min(disc[qu]);
+                }
             } else {
-                &[]
-            };
-            let touching = geo.neighbours[mu]
-                .iter()
-                .chain(sups)
-                .chain(&geo.above[mu])
-                .filter(|&&q| q != NONE && cells[q as usize] == me)
-                .count();
-            if touching <= 1 {
+                stack.pop();
+                let pp = parent[pu];
+                if pp != NONE {
+                    let ppu = pp as usize;
+                    low[ppu] = low[ppu].min(low[pu]);
+                    if pp != root && low[pu] >= disc[ppu] {
+                        cut_vertex[ppu] = true;
+                    }
+                }
+            }
+        }
+        if root_children >= 2 {
+            cut_vertex[root as usize] = true;
+        }
+        for m in pos.group_members(g) {
+            if !cut_vertex[m as usize] && pos.balls_above(m) <= 1 {
                 count += 1;
             }
         }
@@ -201,5 +266,71 @@ impl Evaluate for Akron {
                 (m as usize).wrapping_mul(977) ^ (d as usize).wrapping_mul(131)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(n: usize, placements: &[(Color, &str)], to_move: Color) -> Akron {
+        let mut pos = Akron::new(n).unwrap();
+        for &(c, points) in placements {
+            for p in points.split_whitespace() {
+                pos.setup(Some(c), p).unwrap();
+            }
+        }
+        pos.set_to_move(to_move).unwrap();
+        pos
+    }
+
+    #[test]
+    fn figure4_freedom_is_spent_by_stepping_up() {
+        // White groups A2 A3 B3 C3 and D4 E4 (and D2, alone): A2 and the
+        // ends are freedoms; B3 and A3 are not (they hold the chain).
+        let pos = build(
+            5,
+            &[
+                (Color::White, "A2 A3 B3 C3 D4 E4"),
+                (Color::Black, "D3 C4 E1"),
+            ],
+            Color::White,
+        );
+        // Group A2-A3-B3-C3: A2 and C3 are ends; A3 and B3 are cut vertices.
+        // Group D4-E4: both ends.
+        assert_eq!(freedoms(&pos, Color::White), 4);
+        assert_eq!(freedoms(&pos, Color::Black), 0);
+        // Connection distance: White needs one ball (the step to CD34).
+        assert_eq!(connection_distance(&pos, Color::White), 1);
+    }
+
+    #[test]
+    fn distance_steps_over_a_deadlock() {
+        // A full 2x2 deadlock in the middle of a 4x4 board: Black B2 C3,
+        // White C2 B3. Black joins rows 1 and 4 with B1 and C4: it needs
+        // the level-1 point BC23 over the deadlock.
+        let pos = build(
+            4,
+            &[(Color::Black, "B2 C3 B1 C4"), (Color::White, "C2 B3 A1 D4")],
+            Color::Black,
+        );
+        assert_eq!(connection_distance(&pos, Color::Black), 1);
+        // White: A2 or A3, then B3, BC23 over the deadlock, C2, then D2 or D3.
+        assert_eq!(connection_distance(&pos, Color::White), 3);
+    }
+
+    #[test]
+    fn a_cut_group_is_seen_as_cut() {
+        // Black C1..C5 cut between C2 and C3 by White BC23-CD23.
+        let pos = build(
+            5,
+            &[
+                (Color::Black, "C1 C2 C3 C4 C5"),
+                (Color::White, "B2 B3 D2 D3"),
+                (Color::White, "BC23 CD23"),
+            ],
+            Color::White,
+        );
+        assert!(connection_distance(&pos, Color::Black) >= 1);
     }
 }

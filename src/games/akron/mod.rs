@@ -7,5 +7,5 @@ mod display;
 pub mod eval;
 pub mod geometry;
 
-pub use board::{Akron, AkronMove, edge_bits};
+pub use board::{Akron, AkronMove, EvalScratch, GroupIter, edge_bits};
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
