@@ -46,7 +46,12 @@ impl Gtp {
         let line = parser::preprocess(raw)?;
         let (id, reply) = match parser::parse_command(&line) {
             Ok(cmd) => {
-                let reply = commands::dispatch(self, &cmd.name, &cmd.args);
+                // A bug must not take the engine down: a panicking command
+                // is answered as a failure and the loop goes on.
+                let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    commands::dispatch(self, &cmd.name, &cmd.args)
+                }))
+                .unwrap_or_else(|_| Err(format!("internal error in '{}'", cmd.name)));
                 if cmd.name == "quit" && reply.is_ok() {
                     self.quit = true;
                 }
@@ -87,8 +92,16 @@ pub fn format_answer(id: Option<u64>, reply: Reply) -> String {
 /// Runs the command loop until `quit` or end of input. Every line gets its
 /// answer, flushed at once; input that is not UTF-8 is answered as a syntax
 /// error.
-pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W) -> std::io::Result<()> {
-    let mut gtp = Gtp::new();
+pub fn run<R: BufRead, W: Write>(input: R, output: W) -> std::io::Result<()> {
+    run_with(Gtp::new(), input, output)
+}
+
+/// [`run`] with a session prepared beforehand (e.g. by command-line options).
+pub fn run_with<R: BufRead, W: Write>(
+    mut gtp: Gtp,
+    mut input: R,
+    mut output: W,
+) -> std::io::Result<()> {
     let mut buf = Vec::new();
     loop {
         buf.clear();
