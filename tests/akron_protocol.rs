@@ -356,3 +356,39 @@ fn genmove_plays_legal_moves_and_takes_a_win() {
     );
     assert_eq!(s.ok("genmove b"), "A5");
 }
+
+#[test]
+fn over_under_decides_wins_through_protocol() {
+    // Black's column C1..C5 on 5×5 is cut between C2 and C3 by White's
+    // level-1 link BC23-CD23: completing the column with C5 does not win.
+    let cut = [
+        "setup black C1 C2 C3 C4",
+        "setup white B2 B3 D2 D3",
+        "setup white BC23 CD23",
+    ];
+    let mut s = akron(5, &cut);
+    s.ok("play b C5");
+    s.err("final_score");
+    // Without the level-1 link the same add wins.
+    let mut s = akron(5, &cut[..2]);
+    s.ok("play b C5");
+    assert_eq!(s.ok("final_score"), "B+");
+}
+
+#[test]
+fn a_cut_link_is_restored_when_the_cutting_ball_leaves() {
+    // White lifts BC23 (its link over C2-C3): Black's column is whole
+    // again, and since White did the lifting, Black wins at once.
+    let mut s = akron(
+        5,
+        &[
+            "setup black C1 C2 C3 C4 C5",
+            "setup white B2 B3 D2 D3 A2",
+            "setup white BC23 CD23",
+            "setup_player white",
+        ],
+    );
+    s.err("final_score");
+    s.ok("play w BC23-A1");
+    assert_eq!(s.ok("final_score"), "B+");
+}
