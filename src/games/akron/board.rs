@@ -454,6 +454,51 @@ impl Akron {
     /// groups. Returns the colours connected edge to edge as bits (1 Black,
     /// 2 White).
     fn compute(&mut self) -> u8 {
+        self.compute_links();
+        self.compute_groups()
+    }
+
+    /// Whether the link `link` between the balls on `p` and `q` (or points)
+    /// exists and is uncut, given the links above it.
+    #[inline]
+    fn link_state(&self, link: usize, p: Point, q: Point) -> u8 {
+        let c = self.cells[p as usize];
+        if c == EMPTY || q == NONE || self.cells[q as usize] != c {
+            return 0;
+        }
+        let end = self.derived.end;
+        for &x in self.geo.crossings(link) {
+            let xp = (x / 2) as usize;
+            if xp >= end {
+                break;
+            }
+            if self.derived.link_ok[x as usize] != 0 && self.cells[xp] == 3 - c {
+                return 0;
+            }
+        }
+        1
+    }
+
+    /// Recomputes the four links of surface hole `p` (after a ball left or
+    /// arrived there: surface links cut nothing, so no other link changes).
+    fn relink_surface(&mut self, p: Point) {
+        let nb = self.geo.neighbours[p as usize];
+        let pu = p as usize;
+        let links = [
+            (2 * pu, p, nb[RIGHT_DIR]),
+            (2 * pu + 1, p, nb[UP_DIR]),
+            (2 * nb[LEFT_DIR] as usize, nb[LEFT_DIR], p),
+            (2 * nb[DOWN_DIR] as usize + 1, nb[DOWN_DIR], p),
+        ];
+        for (link, a, b) in links {
+            if a != NONE && b != NONE {
+                self.derived.link_ok[link] = self.link_state(link, a, b);
+            }
+        }
+    }
+
+    /// Decides every link from the top level down.
+    fn compute_links(&mut self) {
         let geo = &*self.geo;
         let top = self.level_count.iter().rposition(|&c| c > 0).unwrap_or(0);
         let end = geo.offset[top + 1];
@@ -483,6 +528,14 @@ impl Akron {
                 }
             }
         }
+    }
+
+    /// The groups from the links. Returns the colours connected edge to
+    /// edge as bits (1 Black, 2 White).
+    fn compute_groups(&mut self) -> u8 {
+        let geo = &*self.geo;
+        let d = &mut self.derived;
+        let end = d.end;
         d.comp[..end].fill(NONE);
         d.head.clear();
         d.size.clear();
@@ -931,7 +984,18 @@ impl Game for Akron {
                     self.outcome = Some(Outcome::Win(opp));
                 }
                 self.set_cell(d, me);
-                let connected = self.compute();
+                let connected = if len == 0
+                    && self.geo.level[m as usize] == 0
+                    && self.geo.level[d as usize] == 0
+                {
+                    // On the surface with no drops only the links of the
+                    // two holes change.
+                    self.relink_surface(m);
+                    self.relink_surface(d);
+                    self.compute_groups()
+                } else {
+                    self.compute()
+                };
                 if self.outcome.is_none() && connected & me != 0 {
                     self.outcome = Some(Outcome::Win(mover));
                 }
