@@ -704,9 +704,17 @@ fn check_invariants(pos: &Akron, full: bool) {
         assert_eq!(legal(pos), reference_legal(pos), "\n{}", pos.showboard());
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
+        let mut scratch = pos.clone();
+        let mut add_wins = false;
         for m in moves {
             assert!(pos.is_legal(m));
+            if let AkronMove::Add(_) = m {
+                scratch.play(m);
+                add_wins |= scratch.outcome() == Some(Outcome::Win(pos.to_move()));
+                scratch.undo();
+            }
         }
+        assert_eq!(pos.add_wins(), add_wins, "\n{}", pos.showboard());
     }
 }
 

@@ -317,8 +317,8 @@ impl Akron {
         self.cells[p as usize] != EMPTY && self.derived.link_ok[2 * p as usize + d] != 0
     }
 
-    /// Whether a ball on `p` is a support piece that may not move: more than
-    /// one ball rests on it.
+    /// How many balls rest on `p` (a ball with more than one on it may not
+    /// move).
     #[inline]
     pub fn balls_above(&self, p: Point) -> usize {
         self.geo.above[p as usize]
@@ -769,6 +769,48 @@ impl Akron {
             }
         }
         true
+    }
+
+    /// Whether the side to move can win at once by an add (exact: an add
+    /// cuts nothing and nothing rests on the new ball, so it wins exactly
+    /// when its uncut links join groups that reach both edges).
+    pub fn add_wins(&self) -> bool {
+        let me = piece(self.to_move);
+        if self.outcome.is_some() || self.piles[self.to_move.index()] == 0 {
+            return false;
+        }
+        let geo = &*self.geo;
+        let (a, b) = edge_bits(self.to_move);
+        let d = &self.derived;
+        for p in 0..geo.offset[1] {
+            if self.cells[p] != EMPTY {
+                continue;
+            }
+            let mut edges = geo.edges[p];
+            let nb = &geo.neighbours[p];
+            let links = [
+                (2 * p, nb[RIGHT_DIR]),
+                (2 * p + 1, nb[UP_DIR]),
+                (2 * nb[LEFT_DIR] as usize, nb[LEFT_DIR]),
+                (2 * nb[DOWN_DIR] as usize + 1, nb[DOWN_DIR]),
+            ];
+            for (link, q) in links {
+                if q == NONE || self.cells[q as usize] != me {
+                    continue;
+                }
+                let cut = geo.crossings(link).iter().any(|&x| {
+                    let xp = (x / 2) as usize;
+                    xp < d.end && d.link_ok[x as usize] != 0 && self.cells[xp] == 3 - me
+                });
+                if !cut {
+                    edges |= d.edges[d.comp[q as usize] as usize];
+                }
+            }
+            if edges & a != 0 && edges & b != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the ball on `m` may move to `d` (the side to move's ball).

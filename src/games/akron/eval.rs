@@ -8,6 +8,9 @@
 //! balls are joined at no cost only through uncut links, so a cut group is
 //! seen as cut.
 //!
+//! A position where the side to move wins at once by an add is reported as
+//! such (exactly), so the searcher sees one ply past its horizon.
+//!
 //! Freedoms (article, section 3) are the balls a group can move without
 //! breaking it: movable balls of a group of two or more that are not cut
 //! vertices of its graph of uncut links and support contacts. They are what
@@ -17,7 +20,7 @@ use super::Akron;
 use super::board::{AkronMove, EvalScratch, edge_bits};
 use super::geometry::{NONE, Point};
 use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score};
+use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 99;
@@ -253,6 +256,9 @@ pub fn freedoms(pos: &Akron, color: Color) -> usize {
 
 impl Evaluate for Akron {
     fn evaluate(&self) -> Score {
+        if self.add_wins() {
+            return WIN_NEXT_MOVE;
+        }
         let me = self.to_move();
         let mine = connection_distance(self, me) as Score;
         let theirs = connection_distance(self, me.opponent()) as Score;
