@@ -316,7 +316,9 @@ impl Engine {
         match report {
             Some(r) => {
                 if commit {
-                    session.play(color, &r.best_move).map_err(|e| e.to_string())?;
+                    session
+                        .play(color, &r.best_move)
+                        .map_err(|e| e.to_string())?;
                 }
                 Ok(Decision::Move(r.best_move))
             }

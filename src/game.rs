@@ -190,7 +190,10 @@ pub trait Game: Clone + Send + 'static {
     /// Sets the side to move in a set-up position (before the first move).
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
         let _ = color;
-        Err(format!("setting the side to move is not supported in {}", self.name()))
+        Err(format!(
+            "setting the side to move is not supported in {}",
+            self.name()
+        ))
     }
 }
 

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
-use super::{Evaluate, SearchLimits, SearchReport, Score, WIN_BASE};
+use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE};
 use crate::game::{Game, Outcome};
 
 /// Deepest ply the searcher ever reaches (iterations plus extensions).
@@ -141,7 +141,14 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.stopped
     }
 
-    fn negamax(&mut self, game: &mut G, depth: i32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    fn negamax(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
         self.nodes += 1;
         if let Some(outcome) = game.outcome() {
             return match outcome {
@@ -241,8 +248,13 @@ impl<G: Evaluate> AlphaBeta<G> {
             } else {
                 Bound::Upper
             };
-            self.table
-                .store(key, depth as i16, to_table(best_score, ply), bound, Some(best_move));
+            self.table.store(
+                key,
+                depth as i16,
+                to_table(best_score, ply),
+                bound,
+                Some(best_move),
+            );
         }
         best_score
     }

@@ -467,7 +467,10 @@ impl Game for Onyx {
             return Err(MoveError::Illegal("the game is over".into()));
         }
         if self.cells[p as usize] != EMPTY {
-            return Err(MoveError::Illegal(format!("{} is occupied", self.geo.point_name(p))));
+            return Err(MoveError::Illegal(format!(
+                "{} is occupied",
+                self.geo.point_name(p)
+            )));
         }
         if !self.can_place(p) {
             return Err(MoveError::Illegal(format!(

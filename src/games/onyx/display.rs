@@ -26,7 +26,12 @@ pub fn render_board(pos: &Onyx) -> String {
         let points: Vec<String> = (0..n)
             .map(|c| mark(pos.at(geo.grid_point(c, row)), '.').to_string())
             .collect();
-        out.push_str(&format!("{:>3} {} {:>2}\n", row + 1, points.join(" - "), row + 1));
+        out.push_str(&format!(
+            "{:>3} {} {:>2}\n",
+            row + 1,
+            points.join(" - "),
+            row + 1
+        ));
         if row > 0 {
             out.push_str("    |");
             for c in 0..n - 1 {

@@ -264,7 +264,9 @@ impl Geometry {
         let letters = bytes.iter().take_while(|b| b.is_ascii_alphabetic()).count();
         let digits = &text[letters..];
         if letters == 0 || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("'{text}' is not a point (expected e.g. D12 or DE1112)"));
+            return Err(format!(
+                "'{text}' is not a point (expected e.g. D12 or DE1112)"
+            ));
         }
         let columns: Vec<usize> = bytes[..letters]
             .iter()
@@ -301,7 +303,9 @@ impl Geometry {
                     _ => Err(format!("'{text}' is not a square, it has no midpoint")),
                 }
             }
-            _ => Err(format!("'{text}' is not a point (expected e.g. D12 or DE1112)")),
+            _ => Err(format!(
+                "'{text}' is not a point (expected e.g. D12 or DE1112)"
+            )),
         }
     }
 }

@@ -1,0 +1,159 @@
+//! Orcoon evaluation: connection distance under the placement restrictions.
+//! For each colour, a 0-1-2 breadth-first search counts the placements it
+//! still needs to join its edges: own stones cost 0, empty points it may
+//! place on now cost 1, empty points it may not place on now but later
+//! (a restriction that a helper stone can lift) cost 2, and opponent stones
+//! and points it can never fill (diagonal to an own stone whose two shared
+//! neighbours are the opponent's) block.
+
+use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
+use super::geometry::{MAX_POINTS, Point};
+use crate::game::{Color, Game};
+use crate::search::{Evaluate, Score};
+
+/// Distance reported when a colour can no longer connect.
+pub const UNREACHABLE: u16 = 999;
+/// Score of one placement of connection distance.
+const STEP: Score = 100;
+/// Bonus for having the move.
+const TEMPO: Score = 30;
+
+/// The cost of `color` entering `p`: 0 own, 1 placeable, 2 placeable
+/// later, `None` blocked.
+#[inline]
+fn cost(pos: &Orcoon, p: Point, me: u8) -> Option<u16> {
+    let cells = pos.cells();
+    let v = cells[p as usize];
+    if v == me {
+        return Some(0);
+    }
+    if v != EMPTY {
+        return None;
+    }
+    let geo = pos.geometry();
+    if violation(geo, cells, p, me).is_none() {
+        return Some(1);
+    }
+    let opp = 3 - me;
+    let dead = geo.diag_of(p).iter().any(|d| {
+        cells[d.d as usize] == me && cells[d.s1 as usize] == opp && cells[d.s2 as usize] == opp
+    });
+    if dead { None } else { Some(2) }
+}
+
+/// The fewest placements `color` still needs to join its edges (estimated
+/// as above; 0 when connected).
+pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
+    let geo = pos.geometry();
+    let me = stone(color);
+    let (from, to) = edge_bits(color);
+    let np = geo.num_points;
+    let mut dist = [u16::MAX; MAX_POINTS];
+    let mut done = [false; MAX_POINTS];
+    // Dial's algorithm: costs are at most 2, so three FIFO buckets (by
+    // distance modulo 3) hold every pending entry; a point has at most one
+    // pending entry per distance, so a bucket never holds more than
+    // `MAX_POINTS` entries.
+    let mut ring = [0 as Point; 3 * MAX_POINTS];
+    let mut heads = [0usize; 3];
+    let mut lens = [0usize; 3];
+    let push =
+        |ring: &mut [Point], lens: &mut [usize; 3], heads: &[usize; 3], b: usize, p: Point| {
+            let i = (heads[b] + lens[b]) % MAX_POINTS;
+            ring[b * MAX_POINTS + i] = p;
+            lens[b] += 1;
+        };
+    for p in 0..np as Point {
+        if geo.edges[p as usize] & from != 0
+            && let Some(c) = cost(pos, p, me)
+        {
+            dist[p as usize] = c;
+            push(&mut ring, &mut lens, &heads, c as usize, p);
+        }
+    }
+    let mut d: u16 = 0;
+    while lens.iter().any(|&l| l > 0) {
+        let b = d as usize % 3;
+        while lens[b] > 0 {
+            let p = ring[b * MAX_POINTS + heads[b]];
+            heads[b] = (heads[b] + 1) % MAX_POINTS;
+            lens[b] -= 1;
+            let pi = p as usize;
+            if done[pi] || dist[pi] != d {
+                continue;
+            }
+            done[pi] = true;
+            if geo.edges[pi] & to != 0 {
+                return d;
+            }
+            for &q in geo.orth_of(p) {
+                let qi = q as usize;
+                if done[qi] {
+                    continue;
+                }
+                if let Some(c) = cost(pos, q, me) {
+                    let nd = d + c;
+                    if nd < dist[qi] {
+                        dist[qi] = nd;
+                        push(&mut ring, &mut lens, &heads, nd as usize % 3, q);
+                    }
+                }
+            }
+        }
+        d += 1;
+    }
+    UNREACHABLE
+}
+
+impl Evaluate for Orcoon {
+    fn evaluate(&self) -> Score {
+        let me = self.to_move();
+        let mine = connection_distance(self, me) as Score;
+        let theirs = connection_distance(self, me.opponent()) as Score;
+        (theirs - mine) * STEP + TEMPO
+    }
+
+    fn move_order_hint(&self, mv: OrcoonMove) -> Score {
+        match mv {
+            OrcoonMove::Swap => 0,
+            // A pass wins at once when the mover is joined: try it first.
+            // Otherwise it is usually a loss: try it last.
+            OrcoonMove::Pass => {
+                if self.is_connected(self.to_move()) {
+                    1 << 26
+                } else {
+                    -(1 << 20)
+                }
+            }
+            OrcoonMove::Place(p) => {
+                let geo = self.geometry();
+                let cells = self.cells();
+                let me = stone(self.to_move());
+                let mut s = 0;
+                for &q in geo.orth_of(p) {
+                    match cells[q as usize] {
+                        EMPTY => {}
+                        v if v == me => s += 30,
+                        _ => s += 20,
+                    }
+                }
+                for d in geo.diag_of(p) {
+                    if cells[d.d as usize] != EMPTY {
+                        s += 10;
+                    }
+                }
+                let n = geo.n as i32;
+                let (r, c) = (p as i32 / n, p as i32 % n);
+                s - ((2 * r - n + 1).abs() + (2 * c - n + 1).abs())
+            }
+        }
+    }
+
+    fn history_index(&self, mv: OrcoonMove) -> usize {
+        match mv {
+            OrcoonMove::Place(p) => p as usize,
+            OrcoonMove::Pass => MAX_POINTS,
+            OrcoonMove::Swap => MAX_POINTS + 1,
+        }
+    }
+}
