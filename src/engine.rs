@@ -6,8 +6,11 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Color, Game, MoveError, Outcome, perft};
 use crate::games;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
 use crate::search::alphabeta::AlphaBeta;
-use crate::search::{Evaluate, SearchLimits, SearchReport};
+use crate::search::{Evaluate, Player, SearchLimits, SearchReport, baseline, mcts};
 use crate::timeman::Clock;
 
 /// What the engine decided in `genmove`.
@@ -41,16 +44,19 @@ pub trait Session: Send {
     fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError>;
     /// Takes back one move; false when there is none.
     fn undo(&mut self) -> bool;
-    /// All legal moves, sorted, as `legal_moves` writes them.
-    fn legal_moves(&self) -> Vec<String>;
+    /// All legal moves for `color`, sorted as strings, as `legal_moves`
+    /// writes them (for the colour not to move: as if the turn were handed
+    /// over).
+    fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
     /// The board for people.
     fn showboard(&self) -> String;
     /// Zobrist hash of the position.
     fn hash(&self) -> u64;
     /// `perft depth`.
     fn perft(&mut self, depth: u32) -> u64;
-    /// See [`Game::setup`].
-    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String>;
+    /// Applies [`Game::setup`] to each (colour, point) in turn; all or
+    /// nothing.
+    fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String>;
     /// See [`Game::set_to_move`].
     fn set_to_move(&mut self, color: Color) -> Result<(), String>;
     /// See [`Game::extra_commands`].
@@ -58,9 +64,15 @@ pub trait Session: Send {
     /// See [`Game::extra_command`].
     fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String>;
     /// Searches the position within `limits` and reports the best move.
-    fn search(&mut self, color: Color, limits: &SearchLimits) -> Option<SearchReport>;
-    /// The static evaluation for the side to move.
-    fn evaluate(&self) -> i32;
+    fn search(
+        &mut self,
+        color: Color,
+        limits: &SearchLimits,
+        params: &Params,
+        rng: &mut SmallRng,
+    ) -> Option<SearchReport>;
+    /// The static evaluation for `color` (as if it were to move).
+    fn evaluate_for(&mut self, color: Color) -> i32;
 }
 
 /// A [`Game`] with its search state, seen through [`Session`].
@@ -119,6 +131,7 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
     fn reset(&mut self, size: usize) -> Result<(), String> {
         self.game.reset(size)?;
         self.moves.clear();
+        self.searcher.clear();
         Ok(())
     }
     fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError> {
@@ -165,13 +178,20 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         }
         true
     }
-    fn legal_moves(&self) -> Vec<String> {
+    fn legal_moves_for(&mut self, color: Color) -> Vec<String> {
+        let out_of_turn = color != self.game.to_move();
+        if out_of_turn {
+            self.game.play_null();
+        }
         let mut moves = Vec::new();
         self.game.legal_moves(&mut moves);
         let mut out: Vec<String> = moves
             .into_iter()
             .map(|m| self.game.format_listed_move(m))
             .collect();
+        if out_of_turn {
+            self.game.undo();
+        }
         out.sort();
         out
     }
@@ -184,11 +204,18 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
     fn perft(&mut self, depth: u32) -> u64 {
         perft(&mut self.game, depth)
     }
-    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
+    fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String> {
         if !self.moves.is_empty() {
             return Err("setup is only allowed before the first move".into());
         }
-        self.game.setup(color, point)
+        let before = self.game.clone();
+        for &(color, point) in placements {
+            if let Err(e) = self.game.setup(color, point) {
+                self.game = before;
+                return Err(e);
+            }
+        }
+        Ok(())
     }
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
         if !self.moves.is_empty() {
@@ -208,19 +235,60 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         }
         Ok(answer)
     }
-    fn search(&mut self, color: Color, limits: &SearchLimits) -> Option<SearchReport> {
+    fn search(
+        &mut self,
+        color: Color,
+        limits: &SearchLimits,
+        params: &Params,
+        rng: &mut SmallRng,
+    ) -> Option<SearchReport> {
         let out_of_turn = color != self.game.to_move();
         if out_of_turn {
             self.game.play_null();
         }
-        let report = self.searcher.search(&mut self.game, limits);
+        let game = &mut self.game;
+        let quick = |mv: Option<G::Move>, score: i32, game: &mut G| {
+            mv.map(|m| SearchReport {
+                best_move: game.format_move(m),
+                score,
+                depth: 1,
+                nodes: 1,
+                elapsed: limits.start.elapsed(),
+                pv: vec![game.format_move(m)],
+            })
+        };
+        let report = match params.player {
+            Player::AlphaBeta => {
+                self.searcher.set_hash_mb(params.hash_mb);
+                self.searcher.threads = params.threads;
+                self.searcher.verbose = params.verbose;
+                self.searcher.search(game, limits)
+            }
+            Player::Mcts => mcts::search(game, limits, rng),
+            Player::Greedy => {
+                let best = baseline::greedy_move(game, rng);
+                quick(best.map(|b| b.0), best.map_or(0, |b| b.1), game)
+            }
+            Player::Random => {
+                let mv = baseline::random_move(game, rng);
+                quick(mv, 0, game)
+            }
+        };
         if out_of_turn {
             self.game.undo();
         }
         report
     }
-    fn evaluate(&self) -> i32 {
-        self.game.evaluate()
+    fn evaluate_for(&mut self, color: Color) -> i32 {
+        let out_of_turn = color != self.game.to_move();
+        if out_of_turn {
+            self.game.play_null();
+        }
+        let e = self.game.evaluate();
+        if out_of_turn {
+            self.game.undo();
+        }
+        e
     }
 }
 
@@ -234,6 +302,14 @@ pub struct Params {
     pub move_time: f64,
     /// Seed of the engine's random choices.
     pub seed: u64,
+    /// Which player `genmove` uses.
+    pub player: Player,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Whether the searcher prints `info` lines on stderr.
+    pub verbose: bool,
 }
 
 impl Default for Params {
@@ -242,6 +318,10 @@ impl Default for Params {
             max_depth: 64,
             move_time: 1.0,
             seed: 1,
+            player: Player::AlphaBeta,
+            hash_mb: 64,
+            threads: 1,
+            verbose: true,
         }
     }
 }
@@ -253,6 +333,7 @@ pub struct Engine {
     pub params: Params,
     /// Clocks (`time_settings`, `time_left`).
     pub clock: Clock,
+    rng: SmallRng,
 }
 
 impl Default for Engine {
@@ -267,6 +348,7 @@ impl Engine {
         let params = Params::default();
         Engine {
             session: None,
+            rng: SmallRng::seed_from_u64(params.seed),
             params,
             clock: Clock::default(),
         }
@@ -311,7 +393,7 @@ impl Engine {
         };
         // GTP lets a controller ask for either colour: out of turn, the
         // engine searches as if the turn had been handed to `color`.
-        let report = session.search(color, &limits);
+        let report = session.search(color, &limits, &self.params, &mut self.rng);
         self.clock.spent(color, start.elapsed());
         match report {
             Some(r) => {
@@ -324,6 +406,82 @@ impl Engine {
             }
             None => Ok(Decision::Resign),
         }
+    }
+
+    /// Searches without playing and describes the result: the `info` line of
+    /// the last iteration plus the static evaluation (`analyze COLOR`).
+    pub fn analyze(&mut self, color: Color) -> Result<String, String> {
+        let start = Instant::now();
+        let budget = self.clock.budget(color, self.params.move_time);
+        let session = self
+            .session
+            .as_deref_mut()
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())?;
+        if session.outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let eval = session.evaluate_for(color);
+        let limits = SearchLimits {
+            max_depth: self.params.max_depth,
+            time: budget,
+            start,
+        };
+        let report = session
+            .search(color, &limits, &self.params, &mut self.rng)
+            .ok_or("no legal move")?;
+        Ok(format!(
+            "{}
+eval {eval}",
+            report.info_line()
+        ))
+    }
+
+    /// Searches the fixed bench positions to `depth` with one thread and a
+    /// fresh 16 MB table each, and reports nodes, time and speed. The node
+    /// count depends only on the build, so it is a regression signature.
+    pub fn bench(depth: u32) -> Result<String, String> {
+        let params = Params {
+            max_depth: depth,
+            move_time: 0.0,
+            player: Player::AlphaBeta,
+            hash_mb: 16,
+            threads: 1,
+            verbose: false,
+            ..Params::default()
+        };
+        let mut rng = SmallRng::seed_from_u64(params.seed);
+        let mut lines = Vec::new();
+        let (mut nodes, mut micros) = (0u64, 0u128);
+        for (i, &(game, size, start_name, moves)) in games::BENCH.iter().enumerate() {
+            let mut s = games::new_session(game)?;
+            s.reset(size)?;
+            if let Some(st) = start_name {
+                s.extra_command("start", &[st])?;
+            }
+            for m in moves.split_whitespace() {
+                let c = s.to_move();
+                s.play(c, m)
+                    .map_err(|e| format!("bench position {i}: {e}"))?;
+            }
+            let limits = SearchLimits {
+                max_depth: depth,
+                time: None,
+                start: Instant::now(),
+            };
+            let c = s.to_move();
+            let r = s
+                .search(c, &limits, &params, &mut rng)
+                .ok_or_else(|| format!("bench position {i} has no move"))?;
+            nodes += r.nodes;
+            micros += r.elapsed.as_micros();
+            lines.push(format!("position {} {game} {}", i + 1, r.info_line()));
+        }
+        let ms = (micros / 1000).max(1);
+        lines.push(format!(
+            "bench depth {depth} nodes {nodes} time {ms} nps {}",
+            nodes as u128 * 1_000_000 / micros.max(1)
+        ));
+        Ok(lines.join("\n"))
     }
 
     /// Sets a parameter by name from text.
@@ -352,6 +510,37 @@ impl Engine {
                     .parse()
                     .map_err(|_| format!("seed must be a whole number, not '{value}'"))?;
                 self.params.seed = v;
+                self.rng = SmallRng::seed_from_u64(v);
+            }
+            "player" => {
+                self.params.player = Player::parse(value).ok_or_else(|| {
+                    format!("player must be alphabeta, mcts, greedy or random, not '{value}'")
+                })?;
+            }
+            "hash" => {
+                let v: usize = value
+                    .parse()
+                    .map_err(|_| format!("hash must be a number of megabytes, not '{value}'"))?;
+                if !(1..=65536).contains(&v) {
+                    return Err("hash must be from 1 to 65536 MB".into());
+                }
+                self.params.hash_mb = v;
+            }
+            "threads" => {
+                let v: usize = value
+                    .parse()
+                    .map_err(|_| format!("threads must be a whole number, not '{value}'"))?;
+                if !(1..=256).contains(&v) {
+                    return Err("threads must be from 1 to 256".into());
+                }
+                self.params.threads = v;
+            }
+            "verbose" => {
+                self.params.verbose = match value.to_ascii_lowercase().as_str() {
+                    "1" | "true" | "on" => true,
+                    "0" | "false" | "off" => false,
+                    _ => return Err(format!("verbose must be true or false, not '{value}'")),
+                };
             }
             _ => return Err(format!("unknown parameter '{name}'")),
         }
@@ -364,6 +553,10 @@ impl Engine {
             ("max_depth".into(), self.params.max_depth.to_string()),
             ("move_time".into(), self.params.move_time.to_string()),
             ("seed".into(), self.params.seed.to_string()),
+            ("player".into(), self.params.player.name().to_string()),
+            ("hash".into(), self.params.hash_mb.to_string()),
+            ("threads".into(), self.params.threads.to_string()),
+            ("verbose".into(), self.params.verbose.to_string()),
         ]
     }
 

@@ -4,5 +4,6 @@
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod search;
 pub mod timeman;

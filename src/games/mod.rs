@@ -8,6 +8,56 @@ use crate::engine::{GameSession, Session};
 /// The names `game` accepts.
 pub const GAME_NAMES: &[&str] = &["onyx", "orcoon"];
 
+/// A bench position: game, board size, extra setup command (Onyx's start),
+/// moves from the start.
+pub type BenchPosition = (&'static str, usize, Option<&'static str>, &'static str);
+
+/// The positions `bench` searches (taken from the replayed vector games).
+pub const BENCH: &[BenchPosition] = &[
+    ("onyx", 12, Some("standard"), ""),
+    (
+        "onyx",
+        12,
+        Some("standard"),
+        "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1",
+    ),
+    (
+        "onyx",
+        12,
+        Some("standard"),
+        "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1 B2 L10 HI78 L5 J4 K12 H9 B7 I4 IJ1011 L9 F7 \
+         CD1011 F8 G10 C10 K10 K1 DE910 A2",
+    ),
+    (
+        "onyx",
+        12,
+        Some("standard"),
+        "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1 B2 L10 HI78 L5 J4 K12 H9 B7 I4 IJ1011 L9 F7 \
+         CD1011 F8 G10 C10 K10 K1 DE910 A2 J6 EF23 K7 GH45 D2 J11 K8 D5 C7 J10 E12 H12 E3 F3 H2 \
+         B3 C11 G2 I1 L11",
+    ),
+    (
+        "onyx",
+        12,
+        Some("blank"),
+        "GH1011 KL89 JK1112 G12 K6 HI56 D4 DE910 CD89 F8 E2 A3 B5 C3 F1 I12 CD1011 CD67 F12 GH23",
+    ),
+    (
+        "onyx",
+        12,
+        Some("blank"),
+        "GH1011 KL89 JK1112 G12 K6 HI56 D4 DE910 CD89 F8 E2 A3 B5 C3 F1 I12 CD1011 CD67 F12 GH23 \
+         EF45 AB89 D11 HI910 C6 L3 L2 A8 B11 E5 K5 A2 A7 H4 B10 E12 IJ89 F10 IJ1011 D9",
+    ),
+    (
+        "onyx",
+        12,
+        Some("standard"),
+        "C5 H1 B3 E3 C1 C7 J9 K11 HI56 A8 CD89 D10 GH45 B7 KL45 I11 E9 J5 C6 G4 G3 I9 C9 A11 I7 \
+         G10 H8 L5 E5 L10 KL23 FG78 J3 H7 B11 CD23 J6 L11 C11 F7",
+    ),
+];
+
 /// A new game `name` at its default size and options.
 pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
     match name.to_ascii_lowercase().as_str() {

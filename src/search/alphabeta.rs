@@ -1,144 +1,266 @@
-//! Negamax principal-variation search with iterative deepening, a
-//! transposition table, killer and history move ordering.
+//! Negamax principal-variation search: iterative deepening with aspiration
+//! windows, a shared transposition table, killer and history move ordering,
+//! mate-distance scores, and Lazy SMP over several threads.
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 use super::tt::{Bound, Table};
-use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE};
+use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, WIN_NEXT_MOVE};
 use crate::game::{Game, Outcome};
 
-/// Deepest ply the searcher ever reaches (iterations plus extensions).
+/// Deepest ply the searcher ever reaches.
 pub const MAX_PLY: usize = 128;
 const INF: Score = WIN_BASE + 1;
 const HISTORY_SIZE: usize = 4096;
+/// Half-width of the first aspiration window.
+const ASPIRATION: Score = 60;
 
 /// Whether a score is a proven win or loss.
 pub fn is_mate(score: Score) -> bool {
     score.abs() >= WIN_BASE - MAX_PLY as Score
 }
 
+/// A finished iteration: best move, score, depth, principal variation.
+struct Iteration<M> {
+    best: M,
+    score: Score,
+    depth: u32,
+    pv: Vec<M>,
+}
+
 /// The alpha-beta searcher for one game type. It keeps its transposition
-/// table and move-ordering tables between searches.
+/// table between searches.
 pub struct AlphaBeta<G: Evaluate> {
-    table: Table<G::Move>,
-    killers: [[Option<G::Move>; 2]; MAX_PLY],
-    history: Vec<i32>,
-    nodes: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
-    move_lists: Vec<Vec<G::Move>>,
-    scored: Vec<Vec<(Score, G::Move)>>,
+    table: Arc<Table<G::Move>>,
+    /// Search threads (Lazy SMP); 1 searches on the calling thread only.
+    pub threads: usize,
     /// Print one `info` line per finished iteration on stderr.
     pub verbose: bool,
+    hash_mb: usize,
+}
+
+/// The per-thread state of a search.
+struct Worker<'a, G: Evaluate> {
+    id: usize,
+    table: &'a Table<G::Move>,
+    stop: &'a AtomicBool,
+    shared_nodes: &'a AtomicU64,
+    deadline: Option<Instant>,
+    nodes: u64,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    move_lists: Vec<Vec<G::Move>>,
+    scored: Vec<Vec<(Score, G::Move)>>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Self {
         AlphaBeta {
-            table: Table::new(hash_mb),
-            killers: [[None; 2]; MAX_PLY],
-            history: vec![0; HISTORY_SIZE],
-            nodes: 0,
-            deadline: None,
-            stopped: false,
-            move_lists: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
-            scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            table: Arc::new(Table::new(hash_mb)),
+            threads: 1,
             verbose: true,
+            hash_mb,
         }
     }
 
     /// Resizes (and clears) the transposition table.
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.table = Table::new(mb);
+        if mb != self.hash_mb {
+            self.table = Arc::new(Table::new(mb));
+            self.hash_mb = mb;
+        }
     }
 
     /// Forgets everything learnt (new game).
     pub fn clear(&mut self) {
-        self.table.clear();
-        self.history.fill(0);
-        self.killers = [[None; 2]; MAX_PLY];
+        if let Some(t) = Arc::get_mut(&mut self.table) {
+            t.clear();
+        }
     }
 
     /// Searches `game` within `limits`. Returns `None` only when the side to
-    /// move has no legal move.
+    /// move has no legal move (or the game is over).
     pub fn search(&mut self, game: &mut G, limits: &SearchLimits) -> Option<SearchReport> {
         let mut root_moves = Vec::new();
         game.legal_moves(&mut root_moves);
         if root_moves.is_empty() || game.outcome().is_some() {
             return None;
         }
-        self.nodes = 0;
-        self.stopped = false;
-        self.deadline = limits.time.map(|t| limits.start + t);
-        self.table.new_search();
-        for h in self.history.iter_mut() {
-            *h /= 8;
+        if let Some(t) = Arc::get_mut(&mut self.table) {
+            t.new_search();
         }
-        let mut best: Option<(G::Move, Score, u32, Vec<G::Move>)> = None;
-        let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 16) as u32);
-        for depth in 1..=max_depth {
-            let score = self.negamax(game, depth as i32, 0, -INF, INF);
-            if self.stopped && best.is_some() {
+        let stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(0);
+        let deadline = limits.time.map(|t| limits.start + t);
+        let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
+        let table = &*self.table;
+        let verbose = self.verbose;
+        let threads = self.threads.max(1);
+        let best = std::thread::scope(|scope| {
+            for id in 1..threads {
+                let mut copy = game.clone();
+                let (stop, nodes) = (&stop, &nodes);
+                scope.spawn(move || {
+                    let mut w = Worker::new(id, table, stop, nodes, deadline);
+                    w.iterate(&mut copy, max_depth, limits.start, false);
+                    w.flush_nodes();
+                });
+            }
+            let mut w = Worker::new(0, table, &stop, &nodes, deadline);
+            let best = w.iterate(game, max_depth, limits.start, verbose);
+            w.flush_nodes();
+            stop.store(true, Ordering::Relaxed);
+            best
+        });
+        let it = best.unwrap_or_else(|| Iteration {
+            best: root_moves[0],
+            score: 0,
+            depth: 0,
+            pv: vec![root_moves[0]],
+        });
+        Some(SearchReport {
+            best_move: game.format_move(it.best),
+            score: it.score,
+            depth: it.depth,
+            nodes: nodes.load(Ordering::Relaxed),
+            elapsed: limits.start.elapsed(),
+            pv: format_line(game, &it.pv),
+        })
+    }
+}
+
+impl<'a, G: Evaluate> Worker<'a, G> {
+    fn new(
+        id: usize,
+        table: &'a Table<G::Move>,
+        stop: &'a AtomicBool,
+        shared_nodes: &'a AtomicU64,
+        deadline: Option<Instant>,
+    ) -> Self {
+        Worker {
+            id,
+            table,
+            stop,
+            shared_nodes,
+            deadline,
+            nodes: 0,
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY_SIZE],
+            move_lists: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    /// Iterative deepening. Helper threads (id > 0) start at staggered
+    /// depths so that they fill the table ahead of the main thread.
+    fn iterate(
+        &mut self,
+        game: &mut G,
+        max_depth: u32,
+        start: Instant,
+        verbose: bool,
+    ) -> Option<Iteration<G::Move>> {
+        let mut best: Option<Iteration<G::Move>> = None;
+        let first = 1 + (self.id % 2) as u32;
+        let mut depth = first.min(max_depth);
+        while depth <= max_depth {
+            let score = match &best {
+                Some(prev) if depth >= 4 && !is_mate(prev.score) => {
+                    self.aspiration(game, depth, prev.score)
+                }
+                _ => self.negamax(game, depth as i32, 0, -INF, INF),
+            };
+            if self.stop.load(Ordering::Relaxed) && best.is_some() {
                 break;
             }
-            let pv = self.principal_variation(game, depth as usize + 4);
+            let pv = principal_variation(self.table, game, depth as usize + 4);
             let Some(&mv) = pv.first() else {
                 break;
             };
-            best = Some((mv, score, depth, pv));
-            if self.verbose {
-                let (_, s, d, pv) = best.as_ref().expect("just set");
-                let ms = limits.start.elapsed().as_millis().max(1);
-                let pv_text = format_line(game, pv);
+            best = Some(Iteration {
+                best: mv,
+                score,
+                depth,
+                pv,
+            });
+            if verbose {
+                let it = best.as_ref().expect("just set");
+                let ms = start.elapsed().as_millis().max(1);
+                let total = self.shared_nodes.load(Ordering::Relaxed) + self.nodes;
                 eprintln!(
-                    "info depth {d} score {} nodes {} nps {} time {ms} pv {}",
-                    score_text(*s),
-                    self.nodes,
-                    self.nodes as u128 * 1000 / ms,
-                    pv_text.join(" ")
+                    "info depth {} score {} nodes {} nps {} time {ms} pv {}",
+                    it.depth,
+                    score_text(it.score),
+                    total,
+                    total as u128 * 1000 / ms,
+                    format_line(game, &it.pv).join(" ")
                 );
             }
-            if is_mate(score) || self.stopped {
+            if is_mate(score) || self.stop.load(Ordering::Relaxed) {
                 break;
             }
             if let Some(deadline) = self.deadline {
                 // Another iteration costs several times this one: do not
                 // start what cannot finish.
                 let now = Instant::now();
-                let used = now.duration_since(limits.start);
+                let used = now.duration_since(start);
                 let left = deadline.saturating_duration_since(now);
-                if left < used.mul_f32(1.5) {
+                if self.id == 0 && left < used.mul_f32(1.5) {
                     break;
                 }
             }
+            depth += if self.id == 0 {
+                1
+            } else {
+                1 + (self.id % 3 == 0) as u32
+            };
         }
-        let (mv, score, depth, pv) = match best {
-            Some(b) => b,
-            None => {
-                let mv = root_moves[0];
-                (mv, 0, 0, vec![mv])
-            }
-        };
-        let pv_text = format_line(game, &pv);
-        Some(SearchReport {
-            best_move: game.format_move(mv),
-            score,
-            depth,
-            nodes: self.nodes,
-            elapsed: limits.start.elapsed(),
-            pv: pv_text,
-        })
+        best
     }
 
-    fn out_of_time(&mut self) -> bool {
-        if self.nodes & 255 == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
-            self.stopped = true;
+    fn aspiration(&mut self, game: &mut G, depth: u32, guess: Score) -> Score {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let s = self.negamax(game, depth as i32, 0, alpha, beta);
+            if self.stop.load(Ordering::Relaxed) {
+                return s;
+            }
+            if s <= alpha {
+                alpha = (s - delta).max(-INF);
+            } else if s >= beta {
+                beta = (s + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta *= 4;
+            if delta > 2000 {
+                alpha = -INF;
+                beta = INF;
+            }
         }
-        self.stopped
+    }
+
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
+            self.nodes = 0;
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.stop.load(Ordering::Relaxed)
     }
 
     fn negamax(
@@ -161,7 +283,18 @@ impl<G: Evaluate> AlphaBeta<G> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return game.evaluate();
+            let e = game.evaluate();
+            return if e == WIN_NEXT_MOVE {
+                WIN_BASE - (ply + 1) as Score
+            } else {
+                e
+            };
+        }
+        // Mate-distance pruning: no line from here beats a win already found
+        // closer to the root.
+        let best_possible = WIN_BASE - (ply + 1) as Score;
+        if alpha >= best_possible {
+            return alpha;
         }
         let key = game.hash();
         let mut table_move = None;
@@ -199,10 +332,11 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         if moves.is_empty() {
             self.scored[ply] = moves;
-            // No legal move: the rules decide (Akron: the mover loses).
+            // No legal move: the mover loses (Akron's rule; the other games
+            // always have a move while they go on).
             return -(WIN_BASE - ply as Score);
         }
-        moves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        moves.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
 
         let original_alpha = alpha;
         let mut best_score = -INF;
@@ -219,7 +353,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 s
             };
             game.undo();
-            if self.stopped {
+            if self.stop.load(Ordering::Relaxed) {
                 break;
             }
             if score > best_score {
@@ -240,7 +374,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             }
         }
         self.scored[ply] = moves;
-        if !self.stopped {
+        if !self.stop.load(Ordering::Relaxed) {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {
@@ -258,38 +392,33 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         best_score
     }
+}
 
-    fn principal_variation(&mut self, game: &mut G, max_len: usize) -> Vec<G::Move> {
-        let mut pv = Vec::new();
-        while pv.len() < max_len && game.outcome().is_none() {
-            let Some(m) = self.table.probe(game.hash()).and_then(|e| e.best) else {
-                break;
-            };
-            if !game.is_legal(m) {
-                break;
-            }
-            game.play(m);
-            pv.push(m);
+/// The line of best moves stored in the table from `game`.
+fn principal_variation<G: Game>(
+    table: &Table<G::Move>,
+    game: &mut G,
+    max_len: usize,
+) -> Vec<G::Move> {
+    let mut pv = Vec::new();
+    while pv.len() < max_len && game.outcome().is_none() {
+        let Some(m) = table.probe(game.hash()).and_then(|e| e.best) else {
+            break;
+        };
+        if !game.is_legal(m) {
+            break;
         }
-        for _ in 0..pv.len() {
-            game.undo();
-        }
-        pv
+        game.play(m);
+        pv.push(m);
     }
-
-    /// Nodes visited by the last search.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+    for _ in 0..pv.len() {
+        game.undo();
     }
-
-    /// Time since `start`, for reports.
-    pub fn since(start: Instant) -> Duration {
-        start.elapsed()
-    }
+    pv
 }
 
 /// Writes a line of moves played from `game`.
-fn format_line<G: Game>(game: &mut G, line: &[G::Move]) -> Vec<String> {
+pub fn format_line<G: Game>(game: &mut G, line: &[G::Move]) -> Vec<String> {
     let mut out = Vec::with_capacity(line.len());
     for &m in line {
         out.push(game.format_move(m));
@@ -301,7 +430,8 @@ fn format_line<G: Game>(game: &mut G, line: &[G::Move]) -> Vec<String> {
     out
 }
 
-/// Scores as UCI writes them: `cp N`, or `win N` / `loss N` in plies.
+/// Scores as the `info` lines write them: `cp N`, or `win N` / `loss N`
+/// with N the plies to the end.
 pub fn score_text(score: Score) -> String {
     if is_mate(score) {
         let plies = WIN_BASE - score.abs();

@@ -11,11 +11,16 @@ pub type Score = i32;
 /// fastest win and the slowest loss are preferred.
 pub const WIN_BASE: Score = 1_000_000;
 
+/// What [`Evaluate::evaluate`] returns to say that the side to move has a
+/// move that wins at once; the searcher turns it into a proven win one ply
+/// away (a cheap forcing-move extension at the horizon).
+pub const WIN_NEXT_MOVE: Score = WIN_BASE / 2;
+
 /// A game's static evaluation, written beside its rules.
 pub trait Evaluate: Game {
     /// Static score of the position for the side to move (positive is good
     /// for it). Only called on positions where the game is not over. Must stay
-    /// within `±(WIN_BASE / 2)`.
+    /// within `±(WIN_BASE / 4)`, or be exactly [`WIN_NEXT_MOVE`].
     fn evaluate(&self) -> Score;
 
     /// A cheap guess of how good `mv` is for the side to move, used only to
@@ -34,6 +39,8 @@ pub trait Evaluate: Game {
 }
 
 pub mod alphabeta;
+pub mod baseline;
+pub mod mcts;
 pub mod tt;
 
 use std::time::{Duration, Instant};
@@ -64,4 +71,60 @@ pub struct SearchReport {
     pub elapsed: Duration,
     /// Expected line, starting with the best move.
     pub pv: Vec<String>,
+}
+
+/// Which player `genmove` uses (`param player`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The alpha-beta searcher (the engine's strength).
+    AlphaBeta,
+    /// Plain UCT with uniformly random playouts.
+    Mcts,
+    /// The move with the best one-ply evaluation.
+    Greedy,
+    /// A uniformly random legal move.
+    Random,
+}
+
+impl Player {
+    /// Every player, as `param player` names them.
+    pub const ALL: [Player; 4] = [
+        Player::AlphaBeta,
+        Player::Mcts,
+        Player::Greedy,
+        Player::Random,
+    ];
+
+    /// The name `param player` uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::AlphaBeta => "alphabeta",
+            Player::Mcts => "mcts",
+            Player::Greedy => "greedy",
+            Player::Random => "random",
+        }
+    }
+
+    /// Parses a name.
+    pub fn parse(text: &str) -> Option<Player> {
+        Player::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(text))
+    }
+}
+
+impl SearchReport {
+    /// The report as an `info` line: `info depth D score S nodes N nps X
+    /// time MS pv M1 M2 ...`.
+    pub fn info_line(&self) -> String {
+        let ms = self.elapsed.as_millis();
+        let nps = self.nodes as u128 * 1000 / ms.max(1);
+        format!(
+            "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
+            self.depth,
+            alphabeta::score_text(self.score),
+            self.nodes,
+            self.pv.join(" ")
+        )
+    }
 }

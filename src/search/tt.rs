@@ -1,6 +1,10 @@
-//! The transposition table: a fixed array of two-entry buckets indexed by the
-//! Zobrist hash. In each bucket the first slot keeps the deepest result (or
-//! any result of an older search), the second always takes the newest.
+//! The transposition table, shared by all search threads: a fixed array of
+//! two-entry buckets indexed by the Zobrist hash, each behind its own lock
+//! (uncontended locks cost little next to a node's work). In each bucket the
+//! first slot keeps the deepest result of the current search, the second
+//! always takes the newest.
+
+use std::sync::Mutex;
 
 use super::Score;
 
@@ -32,26 +36,32 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
+type Bucket<M> = [Option<Entry<M>>; 2];
+
 /// A transposition table for moves of type `M`.
 pub struct Table<M> {
-    buckets: Vec<[Option<Entry<M>>; 2]>,
+    buckets: Vec<Mutex<Bucket<M>>>,
     age: u8,
 }
 
 impl<M: Copy> Table<M> {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Self {
-        let bucket = std::mem::size_of::<[Option<Entry<M>>; 2]>().max(1);
+        let bucket = std::mem::size_of::<Mutex<Bucket<M>>>().max(1);
         let count = (mb.max(1) * 1024 * 1024 / bucket).next_power_of_two() / 2;
         Table {
-            buckets: vec![[None, None]; count.max(1)],
+            buckets: (0..count.max(1))
+                .map(|_| Mutex::new([None, None]))
+                .collect(),
             age: 0,
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = [None, None]);
+        for b in self.buckets.iter_mut() {
+            *b.get_mut().unwrap_or_else(|e| e.into_inner()) = [None, None];
+        }
     }
 
     /// Marks the start of a new search (older entries become replaceable).
@@ -60,22 +70,25 @@ impl<M: Copy> Table<M> {
     }
 
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.buckets.len() - 1)
+    fn bucket(&self, key: u64) -> std::sync::MutexGuard<'_, Bucket<M>> {
+        let i = (key as usize) & (self.buckets.len() - 1);
+        self.buckets[i].lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let b = &self.buckets[self.index(key)];
-        b.iter().flatten().find(|e| e.key == key).copied()
+        self.bucket(key)
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
     }
 
     /// Stores a result.
-    pub fn store(&mut self, key: u64, depth: i16, score: Score, bound: Bound, best: Option<M>) {
+    pub fn store(&self, key: u64, depth: i16, score: Score, bound: Bound, best: Option<M>) {
         let age = self.age;
-        let i = self.index(key);
-        let bucket = &mut self.buckets[i];
+        let mut bucket = self.bucket(key);
         let entry = Entry {
             key,
             depth,
@@ -84,13 +97,10 @@ impl<M: Copy> Table<M> {
             score,
             best,
         };
-        let keep_best = |old: &Entry<M>| match best {
-            Some(_) => best,
-            None => old.best,
-        };
+        let keep_best = |old: &Entry<M>| best.or(old.best);
         match &mut bucket[0] {
             Some(old) if old.key == key => {
-                if depth >= old.depth || bound == Bound::Exact {
+                if depth >= old.depth || bound == Bound::Exact || old.age != age {
                     let b = keep_best(old);
                     *old = Entry { best: b, ..entry };
                 }
@@ -102,10 +112,17 @@ impl<M: Copy> Table<M> {
                 return;
             }
         }
-        bucket[1] = Some(entry);
+        if let Some(old) = &bucket[1]
+            && old.key == key
+        {
+            let b = keep_best(old);
+            bucket[1] = Some(Entry { best: b, ..entry });
+        } else {
+            bucket[1] = Some(entry);
+        }
     }
 
-    /// Number of buckets (for tests and reports).
+    /// Number of buckets.
     pub fn len(&self) -> usize {
         self.buckets.len()
     }
@@ -113,5 +130,27 @@ impl<M: Copy> Table<M> {
     /// Whether the table has no buckets (never: kept for API symmetry).
     pub fn is_empty(&self) -> bool {
         self.buckets.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let t: Table<u16> = Table::new(1);
+        t.store(42, 3, 17, Bound::Exact, Some(5));
+        let e = t.probe(42).unwrap();
+        assert_eq!((e.depth, e.score, e.best), (3, 17, Some(5)));
+        assert!(t.probe(43).is_none());
+        // A shallower result for the same position keeps the deeper one.
+        t.store(42, 1, 3, Bound::Lower, None);
+        assert_eq!(t.probe(42).unwrap().depth, 3);
+        // Another position in the same bucket goes to the second slot.
+        let other = 42 + t.len() as u64;
+        t.store(other, 1, 9, Bound::Upper, Some(1));
+        assert_eq!(t.probe(other).unwrap().score, 9);
+        assert_eq!(t.probe(42).unwrap().score, 17);
     }
 }

@@ -64,7 +64,7 @@ pub struct Onyx {
 impl Onyx {
     /// A new game on an `n`×`n` board from `start`.
     pub fn new(n: usize, start: Start) -> Result<Onyx, String> {
-        if start == Start::Standard && n % 4 != 0 {
+        if start == Start::Standard && !n.is_multiple_of(4) {
             return Err(format!(
                 "the standard start needs a size divisible by 4; use 'start blank' for {n}x{n}"
             ));
@@ -86,14 +86,14 @@ impl Onyx {
         if start == Start::Standard {
             let m = n / 2;
             for (column, row, c) in [
-                (0, m - 2, Color::Black),
                 (0, m - 1, Color::Black),
-                (n - 1, m - 2, Color::Black),
+                (0, m, Color::Black),
                 (n - 1, m - 1, Color::Black),
-                (m - 2, 0, Color::White),
+                (n - 1, m, Color::Black),
                 (m - 1, 0, Color::White),
-                (m - 2, n - 1, Color::White),
+                (m, 0, Color::White),
                 (m - 1, n - 1, Color::White),
+                (m, n - 1, Color::White),
             ] {
                 let p = pos.geo.grid_point(column, row);
                 pos.cells[p as usize] = piece(c);
@@ -106,7 +106,11 @@ impl Onyx {
     /// A new game on an `n`×`n` board from `preferred`, or from the blank
     /// start when the size has no standard start.
     pub fn with_preferred_start(n: usize, preferred: Start) -> Result<Onyx, String> {
-        let start = if n % 4 == 0 { preferred } else { Start::Blank };
+        let start = if n.is_multiple_of(4) {
+            preferred
+        } else {
+            Start::Blank
+        };
         let mut pos = Onyx::new(n, start)?;
         pos.preferred_start = preferred;
         Ok(pos)
@@ -238,9 +242,9 @@ impl Onyx {
         let me = piece(color);
         let mut parent = vec![u16::MAX; self.geo.num_points];
         let mut queue = std::collections::VecDeque::new();
-        for p in 0..self.geo.num_points {
+        for (p, parent) in parent.iter_mut().enumerate() {
             if self.cells[p] == me && self.geo.edges[p] & from != 0 {
-                parent[p] = p as u16;
+                *parent = p as u16;
                 queue.push_back(p as Point);
             }
         }

@@ -82,7 +82,7 @@ pub const RIGHT: u8 = 8;
 impl Geometry {
     /// Builds the geometry of an `n`×`n` board (`n` even, 4..=26).
     pub fn new(n: usize) -> Result<Geometry, String> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&n) || n % 2 != 0 {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) || !n.is_multiple_of(2) {
             return Err(format!(
                 "Onyx boards have an even size from {MIN_SIZE} to {MAX_SIZE}, not {n}"
             ));
@@ -193,7 +193,7 @@ impl Geometry {
     /// both counted from 0: a square when column + row number is even.
     fn cell_shape(column: usize, row: usize) -> CellShape {
         let row_number = row + 1;
-        if (column + row_number) % 2 == 0 {
+        if (column + row_number).is_multiple_of(2) {
             CellShape::Square
         } else if row_number % 2 == 1 {
             CellShape::Slash

@@ -1,0 +1,115 @@
+//! The GTP-style protocol: reads command lines, dispatches them to the
+//! [`Engine`](crate::engine::Engine) and formats `=`/`?` answers.
+
+mod commands;
+pub mod parser;
+
+use std::io::{BufRead, Write};
+
+use crate::engine::Engine;
+pub use commands::COMMANDS;
+
+/// What a command handler returns: the answer text or an error message.
+pub type Reply = Result<String, String>;
+
+/// A protocol session: one engine and the state of the command loop.
+pub struct Gtp {
+    /// The engine the commands drive.
+    pub engine: Engine,
+    quit: bool,
+}
+
+impl Default for Gtp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Gtp {
+    /// A session with a fresh engine and no game selected.
+    pub fn new() -> Gtp {
+        Gtp {
+            engine: Engine::new(),
+            quit: false,
+        }
+    }
+
+    /// Whether `quit` has been received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one raw input line. Returns the complete answer (ending with
+    /// the blank line), or `None` for a line that needs none (blank or
+    /// comment).
+    pub fn execute(&mut self, raw: &str) -> Option<String> {
+        let line = parser::preprocess(raw)?;
+        let (id, reply) = match parser::parse_command(&line) {
+            Ok(cmd) => {
+                let reply = commands::dispatch(self, &cmd.name, &cmd.args);
+                if cmd.name == "quit" && reply.is_ok() {
+                    self.quit = true;
+                }
+                (cmd.id, reply)
+            }
+            Err((id, message)) => (id, Err(message)),
+        };
+        Some(format_answer(id, reply))
+    }
+}
+
+/// Formats an answer: `=id text` or `?id message`, a multi-line text with
+/// no empty line inside, ended by one blank line.
+pub fn format_answer(id: Option<u64>, reply: Reply) -> String {
+    let (mark, text) = match reply {
+        Ok(t) => ('=', t),
+        Err(e) => ('?', e),
+    };
+    let id = id.map(|i| i.to_string()).unwrap_or_default();
+    // Empty lines would end the answer early: drop them.
+    let body: Vec<&str> = text
+        .trim_end()
+        .split('\n')
+        .enumerate()
+        .filter(|(i, l)| *i == 0 || !l.trim().is_empty())
+        .map(|(_, l)| l.trim_end())
+        .collect();
+    let body = body.join("\n");
+    if body.is_empty() {
+        format!("{mark}{id}\n\n")
+    } else if body.starts_with('\n') {
+        format!("{mark}{id}{body}\n\n")
+    } else {
+        format!("{mark}{id} {body}\n\n")
+    }
+}
+
+/// Runs the command loop until `quit` or end of input. Every line gets its
+/// answer, flushed at once; input that is not UTF-8 is answered as a syntax
+/// error.
+pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W) -> std::io::Result<()> {
+    let mut gtp = Gtp::new();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let answer = if line.contains('\u{FFFD}') && std::str::from_utf8(&buf).is_err() {
+            Some(format_answer(
+                None,
+                Err("syntax error: input is not UTF-8".into()),
+            ))
+        } else {
+            gtp.execute(&line)
+        };
+        if let Some(a) = answer {
+            output.write_all(a.as_bytes())?;
+            output.flush()?;
+        }
+        if gtp.has_quit() {
+            return Ok(());
+        }
+    }
+}

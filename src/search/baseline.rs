@@ -1,0 +1,64 @@
+//! Baseline players: a uniformly random mover and a greedy one-ply player.
+//! Difficulty levels for users, yardsticks for the searcher.
+
+use rand::RngExt;
+use rand::rngs::SmallRng;
+
+use super::{Evaluate, Score, WIN_BASE, WIN_NEXT_MOVE};
+use crate::game::{Game, Outcome};
+
+/// A uniformly random legal move, `None` when there is none.
+pub fn random_move<G: Game>(game: &G, rng: &mut SmallRng) -> Option<G::Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        None
+    } else {
+        Some(moves[rng.random_range(0..moves.len())])
+    }
+}
+
+/// The value of the position after a move, for the player who made it.
+fn after_move<G: Evaluate>(game: &G) -> Score {
+    match game.outcome() {
+        Some(Outcome::Win(c)) if c == game.to_move() => -WIN_BASE,
+        Some(Outcome::Win(_)) => WIN_BASE,
+        Some(Outcome::Draw) => 0,
+        None => {
+            let e = game.evaluate();
+            if e == WIN_NEXT_MOVE {
+                -(WIN_BASE - 1)
+            } else {
+                -e
+            }
+        }
+    }
+}
+
+/// The legal move whose resulting position evaluates best for the mover
+/// (ties broken at random), `None` when there is no legal move.
+pub fn greedy_move<G: Evaluate>(game: &mut G, rng: &mut SmallRng) -> Option<(G::Move, Score)> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut best: Option<(G::Move, Score)> = None;
+    let mut ties = 0u32;
+    for m in moves {
+        game.play(m);
+        let s = after_move(game);
+        game.undo();
+        match best {
+            Some((_, b)) if s < b => {}
+            Some((_, b)) if s == b => {
+                ties += 1;
+                if rng.random_range(0..=ties) == 0 {
+                    best = Some((m, s));
+                }
+            }
+            _ => {
+                best = Some((m, s));
+                ties = 0;
+            }
+        }
+    }
+    best
+}
