@@ -9,7 +9,7 @@
 use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
 use super::geometry::{MAX_POINTS, Point};
 use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score};
+use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
@@ -109,6 +109,10 @@ impl Evaluate for Orcoon {
     fn evaluate(&self) -> Score {
         let me = self.to_move();
         let mine = connection_distance(self, me) as Score;
+        if mine == 0 {
+            // Joined: passing wins at once.
+            return WIN_NEXT_MOVE;
+        }
         let theirs = connection_distance(self, me.opponent()) as Score;
         (theirs - mine) * STEP + TEMPO
     }
