@@ -111,7 +111,7 @@ impl Solver {
         if self.connected() {
             return true;
         }
-        self.dfs(0)
+        self.dfs()
     }
 
     #[inline]
@@ -478,7 +478,7 @@ impl Solver {
     }
 
     /// The search. `key` is the Zobrist key of the placed set.
-    fn dfs(&mut self, depth: u32) -> bool {
+    fn dfs(&mut self) -> bool {
         self.nodes += 1;
         if self.connected() {
             return true;
@@ -497,7 +497,7 @@ impl Solver {
         }
         let start = self.seq.len();
         if self.place_free_moves() > 0 {
-            if self.dfs(depth + 1) {
+            if self.dfs() {
                 return true;
             }
             self.rollback(start);
@@ -516,7 +516,7 @@ impl Solver {
         for i in base..end {
             let p = self.cand[i];
             self.place(p);
-            if self.dfs(depth + 1) {
+            if self.dfs() {
                 self.cand.truncate(base);
                 return true;
             }

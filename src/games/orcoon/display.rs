@@ -21,7 +21,7 @@ pub fn render_board(pos: &Orcoon) -> String {
             })
             .collect();
         out.push_str(&format!(
-            "{:>3} {} {:<2}\n",
+            "{:>3} {} {}\n",
             row + 1,
             points.join(" "),
             row + 1

@@ -173,7 +173,7 @@ impl Geometry {
                 }
             }
         }
-        let mut seed = 0x0_5eed_0c0_u64 ^ (n as u64) << 40;
+        let mut seed = 0x05ee_d0c0_u64 ^ (n as u64) << 40;
         let keys = (0..np)
             .map(|_| [splitmix64(&mut seed), splitmix64(&mut seed)])
             .collect();
