@@ -50,6 +50,15 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
     let np = geo.num_points;
     let mut dist = [u16::MAX; MAX_POINTS];
     let mut done = [false; MAX_POINTS];
+    // Each point's cost, computed once (u8::MAX: not yet; 3: blocked).
+    let mut costs = [u8::MAX; MAX_POINTS];
+    let mut cost_of = |p: Point| -> Option<u16> {
+        let c = &mut costs[p as usize];
+        if *c == u8::MAX {
+            *c = cost(pos, p, me).map_or(3, |v| v as u8);
+        }
+        (*c < 3).then_some(*c as u16)
+    };
     // Dial's algorithm: costs are at most 2, so three FIFO buckets (by
     // distance modulo 3) hold every pending entry; a point has at most one
     // pending entry per distance, so a bucket never holds more than
@@ -65,7 +74,7 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
         };
     for p in 0..np as Point {
         if geo.edges[p as usize] & from != 0
-            && let Some(c) = cost(pos, p, me)
+            && let Some(c) = cost_of(p)
         {
             dist[p as usize] = c;
             push(&mut ring, &mut lens, &heads, c as usize, p);
@@ -91,7 +100,7 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
                 if done[qi] {
                     continue;
                 }
-                if let Some(c) = cost(pos, q, me) {
+                if let Some(c) = cost_of(q) {
                     let nd = d + c;
                     if nd < dist[qi] {
                         dist[qi] = nd;
