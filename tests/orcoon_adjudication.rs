@@ -190,3 +190,22 @@ fn brute_force_search_without_greedy() {
     eprintln!("without greedy: {hard} of 3000 answers needed branching");
     assert!(hard > 100);
 }
+
+/// The position of the protocol test `genmove_passes_exactly_when_passing_wins`:
+/// White cannot join, Black can.
+#[test]
+fn pass_wins_without_a_connection() {
+    let (n, cells) = parse_rows(&[
+        "o o o x .",
+        "x o . . .",
+        "x x . o .",
+        ". x . x x",
+        ". o o x .",
+    ]);
+    let mut hard = 0;
+    check(n, &cells, &mut hard);
+    let mut w = cells.clone();
+    assert!(!brute_force(n, &mut w, 2, &mut HashSet::new()));
+    let mut b = cells.clone();
+    assert!(brute_force(n, &mut b, 1, &mut HashSet::new()));
+}

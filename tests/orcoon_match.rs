@@ -15,7 +15,13 @@ fn env(name: &str, default: &str) -> String {
 
 /// Plays one game; `a_black` says whether engine A takes Black. Returns
 /// Some(true) when A wins, Some(false) when B wins, None when unfinished.
-fn play_game(a: &mut Session, b: &mut Session, size: &str, a_black: bool, log: &mut String) -> Option<bool> {
+fn play_game(
+    a: &mut Session,
+    b: &mut Session,
+    size: &str,
+    a_black: bool,
+    log: &mut String,
+) -> Option<bool> {
     let mut referee = Session::with("orcoon", &[&format!("boardsize {size}")]);
     for s in [&mut *a, &mut *b] {
         s.ok(&format!("boardsize {size}"));
@@ -26,7 +32,11 @@ fn play_game(a: &mut Session, b: &mut Session, size: &str, a_black: bool, log: &
         let side = referee.ok("gogui-rules_side_to_move");
         let colour = if side == "black" { "b" } else { "w" };
         let mover_is_a = (colour == "b") == black_is_a;
-        let (mover, other) = if mover_is_a { (&mut *a, &mut *b) } else { (&mut *b, &mut *a) };
+        let (mover, other) = if mover_is_a {
+            (&mut *a, &mut *b)
+        } else {
+            (&mut *b, &mut *a)
+        };
         let mv = mover.ok(&format!("genmove {colour}"));
         if mv == "resign" {
             log.push_str(&format!(" {colour}:resign"));
@@ -54,8 +64,22 @@ fn alphabeta_against_mcts() {
     let size = env("ORCOON_SIZE", "11");
     let time = env("ORCOON_TIME", "0.5");
     let b_player = env("ORCOON_B", "mcts");
-    let mut a = Session::with("orcoon", &[&format!("param move_time {time}"), "param player alphabeta", "param verbose false"]);
-    let mut b = Session::with("orcoon", &[&format!("param move_time {time}"), &format!("param player {b_player}"), "param verbose false"]);
+    let mut a = Session::with(
+        "orcoon",
+        &[
+            &format!("param move_time {time}"),
+            "param player alphabeta",
+            "param verbose false",
+        ],
+    );
+    let mut b = Session::with(
+        "orcoon",
+        &[
+            &format!("param move_time {time}"),
+            &format!("param player {b_player}"),
+            "param verbose false",
+        ],
+    );
     let (mut a_wins, mut b_wins, mut unfinished) = (0, 0, 0);
     for g in 0..games {
         let a_black = g % 2 == 0;

@@ -322,6 +322,35 @@ fn genmove_passes_exactly_when_passing_wins() {
     assert_eq!(s.ok("genmove w"), "pass");
     assert_eq!(s.ok("final_score"), "W+");
 
+    // Neither colour is joined; White can never join here (found by a
+    // search over random 5x5 positions, confirmed by brute force in
+    // `pass_wins_without_a_connection`), Black still can: Black passes and
+    // wins although it has placements; White to move must not pass.
+    //   5 O O O X .
+    //   4 X O . . .
+    //   3 X X . O .
+    //   2 . X . X X
+    //   1 . O O X .
+    let setup = [
+        "setup b D5 A4 A3 B3 B2 D2 E2 D1",
+        "setup w A5 B5 C5 B4 D3 B1 C1",
+    ];
+    let mut s = orcoon(5);
+    s.ok("param move_time 0.2");
+    for l in setup {
+        s.ok(l);
+    }
+    assert!(s.ok("legal_moves").split(' ').count() > 3);
+    assert_eq!(s.ok("genmove b"), "pass");
+    assert_eq!(s.ok("final_score"), "B+");
+    let mut s = orcoon(5);
+    s.ok("param move_time 0.2");
+    for l in setup {
+        s.ok(l);
+    }
+    s.ok("setup_player w");
+    assert_ne!(s.ok("genmove w"), "pass");
+
     // Early in the game a pass loses: genmove never passes there.
     let mut s = orcoon(7);
     s.ok("param move_time 0.1");

@@ -227,7 +227,7 @@ impl Orcoon {
         if k == key && v != 0 {
             return Color::ALL[v as usize - 1];
         }
-        let winner = if self.solver.can_connect(&self.cells, other, false) {
+        let winner = if self.solver.can_connect(&self.cells, other) {
             other
         } else {
             passer
@@ -239,7 +239,7 @@ impl Orcoon {
     /// One sequence of `color`'s placements from the current position that
     /// joins its edges (empty if already joined), or `None` if there is none.
     pub fn connecting_sequence(&mut self, color: Color) -> Option<Vec<Point>> {
-        if self.solver.can_connect(&self.cells, color, true) {
+        if self.solver.can_connect(&self.cells, color) {
             Some(self.solver.sequence().to_vec())
         } else {
             None
