@@ -73,6 +73,8 @@ pub trait Session: Send {
     ) -> Option<SearchReport>;
     /// The static evaluation for `color` (as if it were to move).
     fn evaluate_for(&mut self, color: Color) -> i32;
+    /// Sizes the searcher's table to `hash_mb` megabytes (cleared on change).
+    fn set_hash_mb(&mut self, hash_mb: usize);
 }
 
 /// A [`Game`] with its search state, seen through [`Session`].
@@ -259,7 +261,6 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         };
         let report = match params.player {
             Player::AlphaBeta => {
-                self.searcher.set_hash_mb(params.hash_mb);
                 self.searcher.threads = params.threads;
                 self.searcher.verbose = params.verbose;
                 self.searcher.search(game, limits)
@@ -278,6 +279,9 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
             self.game.undo();
         }
         report
+    }
+    fn set_hash_mb(&mut self, hash_mb: usize) {
+        self.searcher.set_hash_mb(hash_mb);
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let out_of_turn = color != self.game.to_move();
@@ -319,7 +323,7 @@ impl Default for Params {
             move_time: 1.0,
             seed: 1,
             player: Player::AlphaBeta,
-            hash_mb: 64,
+            hash_mb: 16,
             threads: 1,
             verbose: true,
         }
@@ -370,7 +374,9 @@ impl Engine {
 
     /// Selects a game at its default size (`game NAME`).
     pub fn select_game(&mut self, name: &str) -> Result<(), String> {
-        self.session = Some(games::new_session(name)?);
+        let mut session = games::new_session(name)?;
+        session.set_hash_mb(self.params.hash_mb);
+        self.session = Some(session);
         self.clock.reset_game();
         Ok(())
     }
@@ -525,6 +531,9 @@ eval {eval}",
                     return Err("hash must be from 1 to 65536 MB".into());
                 }
                 self.params.hash_mb = v;
+                if let Some(s) = self.session.as_deref_mut() {
+                    s.set_hash_mb(v);
+                }
             }
             "threads" => {
                 let v: usize = value

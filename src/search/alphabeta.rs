@@ -14,6 +14,12 @@ use crate::game::{Game, Outcome};
 pub const MAX_PLY: usize = 128;
 const INF: Score = WIN_BASE + 1;
 const HISTORY_SIZE: usize = 4096;
+/// Entries of each thread's evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+/// Late-move reductions apply from this depth...
+const LMR_DEPTH: i32 = 3;
+/// ...to moves after this many.
+const LMR_MOVES: usize = 4;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 60;
 
@@ -53,6 +59,9 @@ struct Worker<'a, G: Evaluate> {
     history: Vec<i32>,
     move_lists: Vec<Vec<G::Move>>,
     scored: Vec<Vec<(Score, G::Move)>>,
+    /// Static evaluations by hash: placement games reach the same leaf by
+    /// many move orders.
+    eval_cache: Vec<(u64, Score)>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -151,6 +160,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             history: vec![0; HISTORY_SIZE],
             move_lists: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
 
@@ -220,7 +230,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             depth += if self.id == 0 {
                 1
             } else {
-                1 + (self.id % 3 == 0) as u32
+                1 + self.id.is_multiple_of(3) as u32
             };
         }
         best
@@ -283,7 +293,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            let e = game.evaluate();
+            let key = game.hash();
+            let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+            let e = if slot.0 == key {
+                slot.1
+            } else {
+                let e = game.evaluate();
+                *slot = (key, e);
+                e
+            };
             return if e == WIN_NEXT_MOVE {
                 WIN_BASE - (ply + 1) as Score
             } else {
@@ -316,7 +334,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         {
             let list = &mut self.move_lists[ply];
             list.clear();
-            game.legal_moves(list);
+            if ply == 0 {
+                game.legal_moves(list);
+            } else {
+                game.candidate_moves(list);
+            }
             for &m in list.iter() {
                 let mut s = game.move_order_hint(m);
                 if Some(m) == table_move {
@@ -346,7 +368,17 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let mut s = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                // Late-move reduction: late moves get a shallower null-window
+                // look first, and a full one only if they beat alpha.
+                let reduction = if depth >= LMR_DEPTH && i >= LMR_MOVES {
+                    1
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && s > alpha {
+                    s = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if s > alpha && s < beta {
                     s = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha);
                 }

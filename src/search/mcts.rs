@@ -76,7 +76,7 @@ pub fn search<G: Evaluate>(
     let mut scratch = Vec::with_capacity(256);
     let mut iterations = 0u64;
     while iterations < max_iterations {
-        if iterations % 16 == 0
+        if iterations.is_multiple_of(16)
             && iterations >= root_moves.len() as u64
             && deadline.is_some_and(|d| Instant::now() >= d)
         {

@@ -30,6 +30,13 @@ pub trait Evaluate: Game {
         0
     }
 
+    /// The moves worth searching below the root: a subset of the legal
+    /// moves that must keep every move that wins at once and every move that
+    /// stops an immediate win of the opponent. The default keeps them all.
+    fn candidate_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
     fn history_index(&self, mv: Self::Move) -> usize {

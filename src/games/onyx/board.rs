@@ -51,6 +51,8 @@ pub struct Onyx {
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     hash: u64,
+    /// Bitsets of each colour's pieces (`geo.words` words each).
+    bits: [Vec<u64>; 2],
     start: Start,
     /// The start asked for by `start`; sizes not divisible by 4 fall back
     /// to the blank start.
@@ -76,6 +78,7 @@ impl Onyx {
             outcome: None,
             history: Vec::with_capacity(geo.num_points * 2),
             hash: 0,
+            bits: [vec![0; geo.words], vec![0; geo.words]],
             start,
             preferred_start: start,
             seen: vec![0; geo.num_points],
@@ -96,7 +99,7 @@ impl Onyx {
                 (m, n - 1, Color::White),
             ] {
                 let p = pos.geo.grid_point(column, row);
-                pos.cells[p as usize] = piece(c);
+                pos.set_cell(p, piece(c));
             }
         }
         pos.hash = pos.recompute_hash();
@@ -140,6 +143,12 @@ impl Onyx {
     #[inline]
     pub fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// The bitset of `color`'s pieces.
+    #[inline]
+    pub fn bits(&self, color: Color) -> &[u64] {
+        &self.bits[color.index()]
     }
 
     /// Whether swap is legal now: White's answer to Black's first move.
@@ -286,6 +295,13 @@ impl Onyx {
             self.hash ^= self.geo.keys[p as usize][v as usize - 1];
         }
         self.cells[p as usize] = v;
+        let (w, bit) = (p as usize / 64, 1u64 << (p % 64));
+        if old != EMPTY {
+            self.bits[old as usize - 1][w] &= !bit;
+        }
+        if v != EMPTY {
+            self.bits[v as usize - 1][w] |= bit;
+        }
     }
 
     fn refresh_outcome(&mut self) {

@@ -2,94 +2,95 @@
 //! placements it still needs to join its edges (a 0-1 breadth-first search:
 //! own pieces cost 0, placeable empty points 1, opponent pieces block).
 
-use super::board::{Onyx, OnyxMove, edge_bits};
-use super::geometry::Point;
-use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score};
+use super::board::{Onyx, OnyxMove};
+use crate::game::Game;
+use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
 
-/// Largest number of points on any Onyx board (26×26 plus its squares).
-const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
-/// Distance reported when a colour can no longer connect.
-pub const UNREACHABLE: u16 = 999;
 /// Score of one placement of connection distance.
 const STEP: Score = 100;
+/// Value of one point of flexibility.
+const FLEX: Score = 3;
 /// Bonus for having the move.
 const TEMPO: Score = 30;
 
-/// The fewest placements `color` needs to join its edges.
-pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
-    let geo = pos.geometry();
-    let cells = pos.cells();
-    let me = color as u8 + 1;
-    let (from, to) = edge_bits(color);
-    let mut dist = [u16::MAX; MAX_POINTS];
-    // A 0-1 BFS deque in a ring buffer: zero-cost steps go to the front.
-    let mut ring = [0 as Point; 2 * MAX_POINTS];
-    let cap = ring.len();
-    let (mut head, mut tail) = (MAX_POINTS, MAX_POINTS);
-    let cost = |p: Point| -> Option<u16> {
-        let v = cells[p as usize];
-        if v == me {
-            Some(0)
-        } else if v != 0 {
-            None
-        } else if pos.can_place(p) {
-            Some(1)
-        } else {
-            None
-        }
-    };
-    for p in 0..geo.num_points as Point {
-        if geo.edges[p as usize] & from != 0
-            && let Some(c) = cost(p)
-        {
-            dist[p as usize] = c;
-            if c == 0 {
-                head = (head + cap - 1) % cap;
-                ring[head] = p;
-            } else {
-                ring[tail] = p;
-                tail = (tail + 1) % cap;
-            }
-        }
-    }
-    let mut best = UNREACHABLE;
-    while head != tail {
-        let p = ring[head];
-        head = (head + 1) % cap;
-        let d = dist[p as usize];
-        if d >= best {
-            continue;
-        }
-        if geo.edges[p as usize] & to != 0 {
-            best = d;
-            continue;
-        }
-        for &q in geo.neighbours_of(p) {
-            if let Some(c) = cost(q) {
-                let nd = d + c;
-                if nd < dist[q as usize] {
-                    dist[q as usize] = nd;
-                    if c == 0 {
-                        head = (head + cap - 1) % cap;
-                        ring[head] = q;
-                    } else {
-                        ring[tail] = q;
-                        tail = (tail + 1) % cap;
-                    }
-                }
-            }
-        }
-    }
-    best
-}
+#[cfg(test)]
+use super::distance::distance_and_flexibility_any as distance_and_flexibility;
+pub use super::distance::{UNREACHABLE, connection_distance};
+use super::distance::{both_sides, contested_points};
 
 impl Evaluate for Onyx {
     fn evaluate(&self) -> Score {
-        let me = self.to_move();
-        let mine = connection_distance(self, me) as Score;
-        let theirs = connection_distance(self, me.opponent()) as Score;
-        (theirs - mine) * STEP + TEMPO
+        let Some([(mine, my_flex), (theirs, their_flex)]) = both_sides(self, self.to_move()) else {
+            return WIN_NEXT_MOVE;
+        };
+        // A colour cut off from its edges counts as a long way off, not as
+        // lost: captures can reopen a path.
+        let cap = 2 * self.size() as u16;
+        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
+            + (my_flex as Score - their_flex as Score) * FLEX
+            + TEMPO
+    }
+
+    /// Moves on a shortest connection of either colour, the corners of the
+    /// squares whose midpoints are such moves (a corner blocks its midpoint),
+    /// and every capture by either colour (taking or preventing one). A move
+    /// elsewhere changes neither colour's connection distance. When neither
+    /// colour has a shortest connection left, every legal move.
+    fn candidate_moves(&self, out: &mut Vec<OnyxMove>) {
+        let geo = self.geometry();
+        let mut contested = [0u64; 16];
+        contested_points(self, &mut contested);
+        if contested.iter().all(|&w| w == 0) {
+            self.legal_moves(out);
+            return;
+        }
+        let is_set = |bits: &[u64; 16], p: usize| bits[p / 64] >> (p % 64) & 1 != 0;
+        let mut keep = contested;
+        let cells = self.cells();
+        for sq in &geo.squares {
+            if is_set(&contested, sq.midpoint as usize) {
+                for &c in &sq.corners {
+                    keep[c as usize / 64] |= 1 << (c % 64);
+                }
+            }
+            // The last empty corner of a square with an empty midpoint and
+            // one colour on the opposite corner and the other on both of the
+            // other two: a capture point for one colour, a defence for the
+            // other. Keep it.
+            if cells[sq.midpoint as usize] != 0 {
+                continue;
+            }
+            let v = sq.corners.map(|c| cells[c as usize]);
+            if v.iter().filter(|&&x| x == 0).count() != 1 {
+                continue;
+            }
+            let empty = v.iter().position(|&x| x == 0).expect("one empty corner");
+            let partner = v[3 - empty];
+            let (a, b) = if empty == 0 || empty == 3 {
+                (v[1], v[2])
+            } else {
+                (v[0], v[3])
+            };
+            if a == b && a != partner {
+                let c = sq.corners[empty];
+                keep[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let start = out.len();
+        self.legal_moves(out);
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            let wanted = match m {
+                OnyxMove::Swap => true,
+                OnyxMove::Place(p) => is_set(&keep, p as usize),
+            };
+            if wanted {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     fn move_order_hint(&self, mv: OnyxMove) -> Score {
@@ -110,6 +111,162 @@ impl Evaluate for Onyx {
                     .filter(|&&q| cells[q as usize] != 0)
                     .count();
                 captures as Score * 100 + contact as Score * 10
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bit-parallel distances against a plain 0-1 BFS.
+    use super::*;
+    use crate::game::Color;
+    use crate::games::onyx::board::edge_bits;
+    use crate::games::onyx::{Point, Start};
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
+
+    /// Ring size of the 0-1 BFS deque (a power of two above `MAX_POINTS`).
+    const RING: usize = 2048;
+
+    /// The points of one edge of `color`: `far` false for its first edge
+    /// (bottom or left), true for the second (top or right).
+    #[inline]
+    fn edge_point(color: Color, far: bool, n: usize, i: usize) -> Point {
+        (match (color, far) {
+            (Color::Black, false) => i,
+            (Color::Black, true) => (n - 1) * n + i,
+            (Color::White, false) => i * n,
+            (Color::White, true) => i * n + n - 1,
+        }) as Point
+    }
+
+    /// 0-1 breadth-first search for `color` from one of its edges: fills `dist`
+    /// with the placements needed to reach each point (own pieces cost 0,
+    /// placeable empty points 1, others are walls; `u8::MAX` unreachable).
+    /// Stops early, returning the distance to the other edge, when `stop_at_far`
+    /// is set; otherwise returns that distance after filling everything.
+    fn distances(
+        pos: &Onyx,
+        color: Color,
+        far: bool,
+        dist: &mut [u8; MAX_POINTS],
+        stop_at_far: bool,
+    ) -> u16 {
+        let geo = pos.geometry();
+        let n = geo.n;
+        let cells = pos.cells();
+        let me = color as u8 + 1;
+        let target = if far {
+            edge_bits(color).0
+        } else {
+            edge_bits(color).1
+        };
+        dist[..geo.num_points].fill(u8::MAX);
+        let mut ring = [0 as Point; RING];
+        let (mut head, mut tail) = (0usize, 0usize);
+        let cost = |p: Point| -> u8 {
+            let v = cells[p as usize];
+            if v == me {
+                0
+            } else if v != 0 || !pos.can_place(p) {
+                u8::MAX
+            } else {
+                1
+            }
+        };
+        for i in 0..n {
+            let p = edge_point(color, far, n, i);
+            let c = cost(p);
+            if c == u8::MAX {
+                continue;
+            }
+            dist[p as usize] = c;
+            if c == 0 {
+                head = head.wrapping_sub(1) & (RING - 1);
+                ring[head] = p;
+            } else {
+                ring[tail] = p;
+                tail = (tail + 1) & (RING - 1);
+            }
+        }
+        let mut best = UNREACHABLE;
+        while head != tail {
+            let p = ring[head];
+            head = (head + 1) & (RING - 1);
+            let d = dist[p as usize];
+            if geo.edges[p as usize] & target != 0 && (d as u16) < best {
+                best = d as u16;
+                if stop_at_far {
+                    return best;
+                }
+            }
+            for &q in geo.neighbours_of(p) {
+                let c = cost(q);
+                if c == u8::MAX {
+                    continue;
+                }
+                let nd = d + c;
+                if nd < dist[q as usize] {
+                    dist[q as usize] = nd;
+                    if c == 0 {
+                        head = head.wrapping_sub(1) & (RING - 1);
+                        ring[head] = q;
+                    } else {
+                        ring[tail] = q;
+                        tail = (tail + 1) & (RING - 1);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn bit_parallel_distances_match_plain_bfs() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for &(n, start) in &[
+            (12, Start::Standard),
+            (12, Start::Blank),
+            (8, Start::Blank),
+            (6, Start::Blank),
+            (16, Start::Standard),
+            (26, Start::Blank),
+        ] {
+            for _ in 0..20 {
+                let mut pos = Onyx::new(n, start).unwrap();
+                let mut moves = Vec::new();
+                loop {
+                    for c in Color::ALL {
+                        let mut a = [0u8; MAX_POINTS];
+                        let mut b = [0u8; MAX_POINTS];
+                        let d = distances(&pos, c, false, &mut a, false);
+                        distances(&pos, c, true, &mut b, false);
+                        let flex = (0..pos.geometry().num_points)
+                            .filter(|&p| {
+                                pos.cells()[p] == 0
+                                    && a[p] != u8::MAX
+                                    && b[p] != u8::MAX
+                                    && (a[p] + b[p]) as u16 == d + 1
+                            })
+                            .count() as u16;
+                        let (bd, bf) = distance_and_flexibility(&pos, c);
+                        assert_eq!(bd, d);
+                        if d != 0 && d != UNREACHABLE {
+                            assert_eq!(bf, flex);
+                        }
+                        assert_eq!(connection_distance(&pos, c), d);
+                    }
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    pos.play(m);
+                }
             }
         }
     }

@@ -64,6 +64,13 @@ pub struct Geometry {
     pub edges: Vec<u8>,
     /// Zobrist keys: `[point][colour]`.
     pub keys: Vec<[u64; 2]>,
+    /// Words of a bitset over the points (1, 2, 4, 8 or 16).
+    pub words: usize,
+    /// Neighbour bitsets: `words` words per point.
+    pub neighbour_bits: Vec<u64>,
+    /// Bitsets of the points on each edge, indexed by edge bit position
+    /// (bottom, top, left, right).
+    pub edge_bits: [Vec<u64>; 4],
     /// Key of "White to move".
     pub white_key: u64,
     /// Key of "swap is available".
@@ -167,6 +174,22 @@ impl Geometry {
                 }
             }
         }
+        let words = num_points.div_ceil(64).next_power_of_two();
+        let mut neighbour_bits = vec![0u64; num_points * words];
+        for p in 0..num_points {
+            for &q in &neighbours[p][..degree[p] as usize] {
+                neighbour_bits[p * words + q as usize / 64] |= 1 << (q % 64);
+            }
+        }
+        let edge_bits = [BOTTOM, TOP, LEFT, RIGHT].map(|e| {
+            let mut b = vec![0u64; words];
+            for (p, &pe) in edges.iter().enumerate() {
+                if pe & e != 0 {
+                    b[p / 64] |= 1 << (p % 64);
+                }
+            }
+            b
+        });
         let mut seed = 0x0_1234_5678_u64 ^ (n as u64) << 40;
         let keys = (0..num_points)
             .map(|_| [splitmix64(&mut seed), splitmix64(&mut seed)])
@@ -183,6 +206,9 @@ impl Geometry {
             corner_count,
             square_of_midpoint,
             edges,
+            words,
+            neighbour_bits,
+            edge_bits,
             keys,
             white_key,
             swap_key,

@@ -3,6 +3,7 @@
 
 mod board;
 mod display;
+pub mod distance;
 pub mod eval;
 pub mod geometry;
 

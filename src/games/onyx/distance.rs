@@ -1,0 +1,277 @@
+//! Bit-parallel connection distances: a breadth-first search by levels over
+//! bitsets of points. Level k holds the placeable empty points that k
+//! placements reach from an edge; own pieces join the level that touches
+//! them at no cost; opponent pieces and blocked midpoints are walls.
+
+use super::board::{Onyx, edge_bits};
+use super::geometry::Geometry;
+use crate::game::Color;
+
+/// Distance reported when a colour can no longer connect.
+pub const UNREACHABLE: u16 = 999;
+/// Most levels kept (longer distances count as unreachable; no board is
+/// that far across).
+pub const MAX_LEVELS: usize = 64;
+
+/// Per-level bitsets of one search.
+pub type LevelSets<const W: usize> = [[u64; W]; MAX_LEVELS];
+
+#[inline]
+fn any<const W: usize>(a: &[u64; W]) -> bool {
+    a.iter().any(|&w| w != 0)
+}
+
+/// ORs the neighbour sets of every point of `set` into `nb`.
+#[inline]
+fn add_neighbours<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64; W]) {
+    for (wi, &word) in set.iter().enumerate() {
+        let mut w = word;
+        while w != 0 {
+            let p = wi * 64 + w.trailing_zeros() as usize;
+            w &= w - 1;
+            let m = &geo.neighbour_bits[p * W..p * W + W];
+            for k in 0..W {
+                nb[k] |= m[k];
+            }
+        }
+    }
+}
+
+/// The inputs of a search for one colour.
+pub struct Board<const W: usize> {
+    /// The colour's own pieces.
+    pub own: [u64; W],
+    /// Empty points where a piece may be placed.
+    pub passable: [u64; W],
+}
+
+impl<const W: usize> Board<W> {
+    /// Reads the position for `color`.
+    pub fn new(pos: &Onyx, color: Color) -> Self {
+        let geo = pos.geometry();
+        let mut own = [0u64; W];
+        let mut occupied = [0u64; W];
+        for (k, o) in occupied.iter_mut().enumerate() {
+            *o = pos.bits(Color::Black)[k] | pos.bits(Color::White)[k];
+        }
+        // Midpoints whose square has an occupied corner are blocked.
+        let mut blocked = [0u64; W];
+        let grid = geo.n * geo.n;
+        for (wi, &word) in occupied.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let p = wi * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                if p >= grid {
+                    continue;
+                }
+                for &(s, _) in geo.squares_of(p as u16) {
+                    let m = geo.squares[s as usize].midpoint as usize;
+                    blocked[m / 64] |= 1 << (m % 64);
+                }
+            }
+        }
+        let mut passable = [0u64; W];
+        let np = geo.num_points;
+        for k in 0..W {
+            let valid = if (k + 1) * 64 <= np {
+                u64::MAX
+            } else if k * 64 >= np {
+                0
+            } else {
+                (1u64 << (np - k * 64)) - 1
+            };
+            passable[k] = !occupied[k] & !blocked[k] & valid;
+        }
+        own.copy_from_slice(pos.bits(color));
+        Board { own, passable }
+    }
+
+    /// The same board seen by the other colour.
+    pub fn for_color(&self, pos: &Onyx, color: Color) -> Self {
+        let mut own = [0u64; W];
+        own.copy_from_slice(pos.bits(color));
+        Board {
+            own,
+            passable: self.passable,
+        }
+    }
+}
+
+fn edge<const W: usize>(geo: &Geometry, bit: u8) -> [u64; W] {
+    let mut e = [0u64; W];
+    e.copy_from_slice(&geo.edge_bits[bit.trailing_zeros() as usize]);
+    e
+}
+
+/// Distance of `color` from its first edge (`far` false) or its second to
+/// the other. When `levels` is given, level k's empty points go to
+/// `levels[k]`, for k up to the distance.
+pub fn search<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    color: Color,
+    far: bool,
+    mut levels: Option<&mut LevelSets<W>>,
+) -> u16 {
+    let (a, b) = edge_bits(color);
+    let (from, to) = if far { (b, a) } else { (a, b) };
+    let from = edge::<W>(geo, from);
+    let to = edge::<W>(geo, to);
+    let mut reached = [0u64; W];
+    let mut nb = from;
+    let close = |reached: &mut [u64; W], nb: &mut [u64; W]| loop {
+        let mut add = [0u64; W];
+        for k in 0..W {
+            add[k] = nb[k] & board.own[k] & !reached[k];
+        }
+        if !any(&add) {
+            break;
+        }
+        for k in 0..W {
+            reached[k] |= add[k];
+        }
+        add_neighbours(geo, &add, nb);
+    };
+    close(&mut reached, &mut nb);
+    let touches = |reached: &[u64; W]| (0..W).any(|k| reached[k] & to[k] != 0);
+    if touches(&reached) {
+        return 0;
+    }
+    for level in 1..MAX_LEVELS {
+        let mut new = [0u64; W];
+        for k in 0..W {
+            new[k] = nb[k] & board.passable[k] & !reached[k];
+        }
+        if !any(&new) {
+            return UNREACHABLE;
+        }
+        if let Some(l) = levels.as_deref_mut() {
+            l[level] = new;
+        }
+        for k in 0..W {
+            reached[k] |= new[k];
+        }
+        add_neighbours(geo, &new, &mut nb);
+        close(&mut reached, &mut nb);
+        if touches(&reached) {
+            return level as u16;
+        }
+    }
+    UNREACHABLE
+}
+
+/// Connection distance and flexibility (empty points on some shortest
+/// connection) of `color`.
+pub fn distance_and_flexibility<const W: usize>(pos: &Onyx, color: Color) -> (u16, u16) {
+    measure(pos, &Board::<W>::new(pos, color), color)
+}
+
+/// Distances and flexibilities of the side to move and of its opponent,
+/// or `None` when the side to move connects with one placement.
+pub fn both_sides(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
+    fn go<const W: usize>(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
+        let board = Board::<W>::new(pos, me);
+        let mine = measure(pos, &board, me);
+        if mine.0 == 1 {
+            return None;
+        }
+        let theirs = measure(pos, &board.for_color(pos, me.opponent()), me.opponent());
+        Some([mine, theirs])
+    }
+    match pos.geometry().words {
+        1 => go::<1>(pos, me),
+        2 => go::<2>(pos, me),
+        4 => go::<4>(pos, me),
+        8 => go::<8>(pos, me),
+        _ => go::<16>(pos, me),
+    }
+}
+
+fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+    let mut on_paths = [0u64; W];
+    let d = shortest_paths(pos, board, color, &mut on_paths);
+    let flex: u32 = on_paths.iter().map(|w| w.count_ones()).sum();
+    (d, flex as u16)
+}
+
+/// Distance of `color`; the empty points that lie on some shortest
+/// connection are ORed into `on_paths` (none when the distance is 0 or
+/// unreachable).
+fn shortest_paths<const W: usize>(
+    pos: &Onyx,
+    board: &Board<W>,
+    color: Color,
+    on_paths: &mut [u64; W],
+) -> u16 {
+    let geo = pos.geometry();
+    let mut from = [[0u64; W]; MAX_LEVELS];
+    let d = search(geo, board, color, false, Some(&mut from));
+    if d == 0 || d == UNREACHABLE {
+        return d;
+    }
+    let mut to = [[0u64; W]; MAX_LEVELS];
+    search(geo, board, color, true, Some(&mut to));
+    let d = d as usize;
+    for k in 1..=d {
+        for w in 0..W {
+            on_paths[w] |= from[k][w] & to[d + 1 - k][w];
+        }
+    }
+    d as u16
+}
+
+/// The empty points on some shortest connection of either colour, as a
+/// bitset of `pos.geometry().words` words written into `out`.
+pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
+    fn go<const W: usize>(pos: &Onyx, out: &mut [u64]) {
+        let board = Board::<W>::new(pos, Color::Black);
+        let mut on = [0u64; W];
+        shortest_paths(pos, &board, Color::Black, &mut on);
+        shortest_paths(
+            pos,
+            &board.for_color(pos, Color::White),
+            Color::White,
+            &mut on,
+        );
+        out[..W].copy_from_slice(&on);
+    }
+    match pos.geometry().words {
+        1 => go::<1>(pos, out),
+        2 => go::<2>(pos, out),
+        4 => go::<4>(pos, out),
+        8 => go::<8>(pos, out),
+        _ => go::<16>(pos, out),
+    }
+}
+
+/// [`distance_and_flexibility`] for the board's word count.
+pub fn distance_and_flexibility_any(pos: &Onyx, color: Color) -> (u16, u16) {
+    match pos.geometry().words {
+        1 => distance_and_flexibility::<1>(pos, color),
+        2 => distance_and_flexibility::<2>(pos, color),
+        4 => distance_and_flexibility::<4>(pos, color),
+        8 => distance_and_flexibility::<8>(pos, color),
+        _ => distance_and_flexibility::<16>(pos, color),
+    }
+}
+
+/// The fewest placements `color` needs to join its edges.
+pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
+    fn go<const W: usize>(pos: &Onyx, color: Color) -> u16 {
+        search(
+            pos.geometry(),
+            &Board::<W>::new(pos, color),
+            color,
+            false,
+            None,
+        )
+    }
+    match pos.geometry().words {
+        1 => go::<1>(pos, color),
+        2 => go::<2>(pos, color),
+        4 => go::<4>(pos, color),
+        8 => go::<8>(pos, color),
+        _ => go::<16>(pos, color),
+    }
+}

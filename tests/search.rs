@@ -1,0 +1,161 @@
+//! The searcher and the baseline players through the protocol: the swap
+//! decision, wins and blocks, time limits, threads.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Session;
+
+/// Black's column F with gaps: after `play b F5` only F8 (or a detour
+/// around it) is missing.
+fn column_position(s: &mut Session) {
+    s.ok("start blank");
+    s.ok("setup b F1 F2 F3 F4 F6 F7 F9 F10 F11 F12");
+}
+
+#[test]
+fn swaps_when_black_is_winning() {
+    let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.5"]);
+    column_position(&mut s);
+    s.ok("play b F5");
+    assert!(s.ok("legal_moves").split_whitespace().any(|m| m == "swap"));
+    assert_eq!(s.ok("genmove w"), "swap");
+    // The board is unchanged and White is still to move.
+    assert_eq!(s.ok("gogui-rules_side_to_move"), "white");
+}
+
+#[test]
+fn plays_the_winning_move() {
+    for player in ["alphabeta", "greedy"] {
+        let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.3"]);
+        s.ok(&format!("param player {player}"));
+        column_position(&mut s);
+        s.ok("setup b F5");
+        let mv = s.ok("genmove b");
+        assert_eq!(s.ok("final_score"), "B+", "{player} played {mv}");
+    }
+}
+
+#[test]
+fn blocks_the_opponents_winning_move() {
+    let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.3"]);
+    column_position(&mut s);
+    // Two moves in, swap is gone; Black threatens F8 or a way around it.
+    s.ok("play b F5");
+    s.ok("play w A1");
+    s.ok("play b L12");
+    let before = s.ok("legal_moves");
+    let mv = s.ok("genmove w");
+    assert!(
+        before
+            .split_whitespace()
+            .any(|m| m.trim_end_matches('*') == mv)
+    );
+    // Whatever White did, Black has no immediate win left.
+    for m in s.ok("legal_moves").split_whitespace() {
+        s.ok(&format!("play b {m}"));
+        let over = s.raw("final_score");
+        s.ok("undo");
+        assert!(
+            !over.starts_with("= B+"),
+            "White's {mv} lets Black win with {m}"
+        );
+    }
+}
+
+#[test]
+fn genmove_stays_within_its_time() {
+    for player in ["alphabeta", "mcts"] {
+        let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.3"]);
+        s.ok(&format!("param player {player}"));
+        let t = Instant::now();
+        s.ok("genmove b");
+        assert!(
+            t.elapsed() < Duration::from_millis(600),
+            "{player}: {:?}",
+            t.elapsed()
+        );
+        // A clock: 2 seconds of absolute time left means a short move.
+        s.ok("time_settings 60 0 0");
+        s.ok("time_left w 2 0");
+        let t = Instant::now();
+        s.ok("genmove w");
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "{player}: {:?}",
+            t.elapsed()
+        );
+    }
+}
+
+#[test]
+fn every_player_answers_legal_moves_to_the_end() {
+    for player in ["alphabeta", "mcts", "greedy", "random"] {
+        let mut s = Session::with(
+            "onyx",
+            &[
+                "param verbose false",
+                "param move_time 0.02",
+                "boardsize 8",
+                "param threads 2",
+            ],
+        );
+        s.ok(&format!("param player {player}"));
+        let mut plies = 0;
+        while s.raw("final_score").starts_with('?') {
+            let color = if s.ok("gogui-rules_side_to_move") == "black" {
+                "b"
+            } else {
+                "w"
+            };
+            let legal = s.ok("legal_moves");
+            let mv = s.ok(&format!("reg_genmove {color}"));
+            assert!(
+                legal
+                    .split_whitespace()
+                    .any(|m| m.trim_end_matches('*') == mv),
+                "{player}: {mv} not in {legal}"
+            );
+            s.ok(&format!("play {color} {mv}"));
+            plies += 1;
+            assert!(plies < 200, "{player}: game too long");
+        }
+        s.err("genmove b");
+    }
+}
+
+#[test]
+fn analyze_and_bench_answer() {
+    let mut s = Session::with(
+        "onyx",
+        &[
+            "param verbose false",
+            "param max_depth 2",
+            "param move_time 0",
+        ],
+    );
+    let a = s.ok("analyze b");
+    assert!(a.starts_with("info depth 2 score "), "{a}");
+    assert!(a.contains("\neval "), "{a}");
+    // Nothing was played.
+    assert_eq!(s.ok("gogui-rules_side_to_move"), "black");
+    let b1 = s.ok("bench 2");
+    let b2 = s.ok("bench 2");
+    let nodes = |b: &str| {
+        b.lines()
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(4)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        nodes(&b1),
+        nodes(&b2),
+        "bench node counts are deterministic"
+    );
+    s.err("bench 0");
+    s.err("bench 99");
+}
