@@ -280,7 +280,7 @@ impl Orcoon {
         match v {
             Violation::Occupied => format!("{} is occupied", name(p)),
             Violation::Crosscut { b, c1, c2 } => format!(
-                "{} would form the crosscut pattern with {}, {} and {}",
+                "{} would form the crosscut pattern with {} against {} and {}",
                 name(p),
                 name(b),
                 name(c1),

@@ -41,17 +41,21 @@ fn cost(pos: &Orcoon, p: Point, me: u8) -> Option<u16> {
     if dead { None } else { Some(2) }
 }
 
-/// The fewest placements `color` still needs to join its edges (estimated
-/// as above; 0 when connected).
-pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
+/// Distances (in placements) from the `start` edge bits for the stones of
+/// cell value `me`, by Dial's algorithm over costs 0, 1, 2; `costs` caches
+/// [`cost`] per point (`u8::MAX` unknown, 3 blocked). With `stop`, returns
+/// at the first point on those edge bits and gives its distance; otherwise
+/// fills `dist` completely and returns [`UNREACHABLE`].
+fn edge_distances(
+    pos: &Orcoon,
+    me: u8,
+    start: u8,
+    stop: Option<u8>,
+    costs: &mut [u8; MAX_POINTS],
+    dist: &mut [u16; MAX_POINTS],
+) -> u16 {
     let geo = pos.geometry();
-    let me = stone(color);
-    let (from, to) = edge_bits(color);
     let np = geo.num_points;
-    let mut dist = [u16::MAX; MAX_POINTS];
-    let mut done = [false; MAX_POINTS];
-    // Each point's cost, computed once (u8::MAX: not yet; 3: blocked).
-    let mut costs = [u8::MAX; MAX_POINTS];
     let mut cost_of = |p: Point| -> Option<u16> {
         let c = &mut costs[p as usize];
         if *c == u8::MAX {
@@ -59,10 +63,11 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
         }
         (*c < 3).then_some(*c as u16)
     };
-    // Dial's algorithm: costs are at most 2, so three FIFO buckets (by
-    // distance modulo 3) hold every pending entry; a point has at most one
-    // pending entry per distance, so a bucket never holds more than
-    // `MAX_POINTS` entries.
+    dist[..np].fill(u16::MAX);
+    let mut done = [false; MAX_POINTS];
+    // Three FIFO buckets (by distance modulo 3) hold every pending entry; a
+    // point has at most one pending entry per distance, so a bucket never
+    // holds more than `MAX_POINTS` entries.
     let mut ring = [0 as Point; 3 * MAX_POINTS];
     let mut heads = [0usize; 3];
     let mut lens = [0usize; 3];
@@ -73,7 +78,7 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
             lens[b] += 1;
         };
     for p in 0..np as Point {
-        if geo.edges[p as usize] & from != 0
+        if geo.edges[p as usize] & start != 0
             && let Some(c) = cost_of(p)
         {
             dist[p as usize] = c;
@@ -92,7 +97,9 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
                 continue;
             }
             done[pi] = true;
-            if geo.edges[pi] & to != 0 {
+            if let Some(stop) = stop
+                && geo.edges[pi] & stop != 0
+            {
                 return d;
             }
             for &q in geo.orth_of(p) {
@@ -112,6 +119,15 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
         d += 1;
     }
     UNREACHABLE
+}
+
+/// The fewest placements `color` still needs to join its edges (estimated
+/// as above; 0 when connected).
+pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
+    let (from, to) = edge_bits(color);
+    let mut costs = [u8::MAX; MAX_POINTS];
+    let mut dist = [0u16; MAX_POINTS];
+    edge_distances(pos, stone(color), from, Some(to), &mut costs, &mut dist)
 }
 
 impl Evaluate for Orcoon {
