@@ -219,8 +219,8 @@ impl Solver {
     /// - for each diagonal like stone `d` with no like shared neighbour, a
     ///   shared neighbour must be placed first;
     /// - for each crosscut window in which it would complete the pattern
-    ///   (like opposite corner, opponent's two corners, empty middles), a
-    ///   middle must be placed first.
+    ///   (like opposite corner `b`, opponent's two corners, empty middles),
+    ///   the middle `m1` next to it must be placed first.
     ///
     /// Soundness (every point ever placed in a legal sequence is in `L`):
     /// by induction on the placement time. A point `p` placed at time `t`
@@ -228,6 +228,10 @@ impl Solver {
     /// now, hence also at `t`), the shared neighbour / middle that makes `p`
     /// legal at `t` is not on the board now (else there were no
     /// requirement), so it was placed before `t` and is in `L` by induction.
+    /// For the crosscut window it must be `m1`: if only the other middle
+    /// `m2` were on the board at `t`, `p` and `m2` would be a like diagonal
+    /// pair whose shared neighbours are the empty `m1` and an opponent
+    /// corner, and `p` would be illegal at `t`.
     fn compute_reachable(&mut self) {
         let np = self.geo.num_points;
         self.in_l.fill(false);
@@ -254,7 +258,6 @@ impl Solver {
                         && cells[w.m1 as usize] == EMPTY
                         && cells[w.m2 as usize] == EMPTY)
                         || in_l[w.m1 as usize]
-                        || in_l[w.m2 as usize]
                 });
                 if ok {
                     self.in_l[p] = true;
