@@ -209,3 +209,29 @@ fn pass_wins_without_a_connection() {
     let mut b = cells.clone();
     assert!(brute_force(n, &mut b, 1, &mut HashSet::new()));
 }
+
+/// A longer sweep (ignored by default): ORCOON_BRUTE positions per kind.
+#[test]
+#[ignore]
+fn brute_force_long() {
+    let count: usize = std::env::var("ORCOON_BRUTE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000);
+    run(4, count, 101, true, true);
+    run(5, count, 102, true, true);
+    run(5, count, 103, false, true);
+    run(5, count / 4, 104, true, false);
+    let mut rng = Rng(105);
+    let mut hard = 0;
+    for i in 0..count {
+        let n = 4 + i % 2;
+        let percent = 30 + rng.below(50) as u64;
+        let cells = random_cells(&mut rng, n, percent, i % 3 != 0, i % 5 != 0);
+        check_with(n, &cells, &mut hard, false);
+    }
+    eprintln!(
+        "without greedy: {hard} of {} answers needed branching",
+        2 * count
+    );
+}

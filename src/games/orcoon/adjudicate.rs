@@ -235,39 +235,50 @@ impl Solver {
     fn compute_reachable(&mut self) {
         let np = self.geo.num_points;
         self.in_l.fill(false);
-        let me = self.me;
-        let opp = 3 - me;
-        loop {
-            let mut changed = false;
-            for p in 0..np {
-                if self.cells[p] != EMPTY || self.in_l[p] {
-                    continue;
-                }
-                let cells = &self.cells;
-                let in_l = &self.in_l;
-                let ok = self.geo.diag_of(p as Point).iter().all(|d| {
-                    cells[d.d as usize] != me
-                        || cells[d.s1 as usize] == me
-                        || cells[d.s2 as usize] == me
-                        || in_l[d.s1 as usize]
-                        || in_l[d.s2 as usize]
-                }) && self.geo.knight_of(p as Point).iter().all(|w| {
-                    !(cells[w.b as usize] == me
-                        && cells[w.c1 as usize] == opp
-                        && cells[w.c2 as usize] == opp
-                        && cells[w.m1 as usize] == EMPTY
-                        && cells[w.m2 as usize] == EMPTY)
-                        || in_l[w.m1 as usize]
-                });
-                if ok {
-                    self.in_l[p] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
+        // A requirement on `q` can only be met by a point next to `q` (a
+        // shared neighbour or the middle next to it), so when a point joins
+        // `L` only its orthogonal neighbours need another look.
+        self.queue.clear();
+        for p in 0..np {
+            if self.cells[p] == EMPTY && self.requirements_met(p as Point) {
+                self.in_l[p] = true;
+                self.queue.push(p as Point);
             }
         }
+        let geo = self.geo.clone();
+        while let Some(p) = self.queue.pop() {
+            for &q in geo.orth_of(p) {
+                let qi = q as usize;
+                if self.cells[qi] == EMPTY && !self.in_l[qi] && self.requirements_met(q) {
+                    self.in_l[qi] = true;
+                    self.queue.push(q);
+                }
+            }
+        }
+    }
+
+    /// Whether each requirement on the empty point `p` (see
+    /// `compute_reachable`) has a witness in `L` as it stands.
+    #[inline]
+    fn requirements_met(&self, p: Point) -> bool {
+        let cells = &self.cells;
+        let in_l = &self.in_l;
+        let me = self.me;
+        let opp = 3 - me;
+        self.geo.diag_of(p).iter().all(|d| {
+            cells[d.d as usize] != me
+                || cells[d.s1 as usize] == me
+                || cells[d.s2 as usize] == me
+                || in_l[d.s1 as usize]
+                || in_l[d.s2 as usize]
+        }) && self.geo.knight_of(p).iter().all(|w| {
+            !(cells[w.b as usize] == me
+                && cells[w.c1 as usize] == opp
+                && cells[w.c2 as usize] == opp
+                && cells[w.m1 as usize] == EMPTY
+                && cells[w.m2 as usize] == EMPTY)
+                || in_l[w.m1 as usize]
+        })
     }
 
     #[inline]
