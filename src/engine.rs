@@ -73,8 +73,9 @@ pub trait Session: Send {
     ) -> Option<SearchReport>;
     /// The static evaluation for `color` (as if it were to move).
     fn evaluate_for(&mut self, color: Color) -> i32;
-    /// Sizes the searcher's table to `hash_mb` megabytes (cleared on change).
-    fn set_hash_mb(&mut self, hash_mb: usize);
+    /// Sizes the searcher's table to `hash_mb` megabytes (cleared on
+    /// change); on failure the old table stays.
+    fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String>;
 }
 
 /// A [`Game`] with its search state, seen through [`Session`].
@@ -280,8 +281,8 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         }
         report
     }
-    fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.searcher.set_hash_mb(hash_mb);
+    fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String> {
+        self.searcher.set_hash_mb(hash_mb)
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let out_of_turn = color != self.game.to_move();
@@ -295,6 +296,24 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         e
     }
 }
+
+/// Parses a whole-number parameter value within `range`.
+fn parse_in<T>(name: &str, value: &str, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    match value.parse::<T>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{name} must be a whole number from {} to {}, not '{value}'",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+/// Largest transposition table `param hash` accepts, in megabytes.
+pub const MAX_HASH_MB: usize = 16384;
 
 /// Engine parameters settable with `param`.
 #[derive(Clone, Debug)]
@@ -375,7 +394,7 @@ impl Engine {
     /// Selects a game at its default size (`game NAME`).
     pub fn select_game(&mut self, name: &str) -> Result<(), String> {
         let mut session = games::new_session(name)?;
-        session.set_hash_mb(self.params.hash_mb);
+        session.set_hash_mb(self.params.hash_mb)?;
         self.session = Some(session);
         self.clock.reset_game();
         Ok(())
@@ -493,15 +512,7 @@ eval {eval}",
     /// Sets a parameter by name from text.
     pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
-            "max_depth" => {
-                let v: u32 = value
-                    .parse()
-                    .map_err(|_| format!("max_depth must be a whole number, not '{value}'"))?;
-                if !(1..=64).contains(&v) {
-                    return Err("max_depth must be from 1 to 64".into());
-                }
-                self.params.max_depth = v;
-            }
+            "max_depth" => self.params.max_depth = parse_in(name, value, 1..=64)?,
             "move_time" => {
                 let v: f64 = value
                     .parse()
@@ -512,9 +523,7 @@ eval {eval}",
                 self.params.move_time = v;
             }
             "seed" => {
-                let v: u64 = value
-                    .parse()
-                    .map_err(|_| format!("seed must be a whole number, not '{value}'"))?;
+                let v = parse_in(name, value, 0..=u64::MAX)?;
                 self.params.seed = v;
                 self.rng = SmallRng::seed_from_u64(v);
             }
@@ -524,26 +533,13 @@ eval {eval}",
                 })?;
             }
             "hash" => {
-                let v: usize = value
-                    .parse()
-                    .map_err(|_| format!("hash must be a number of megabytes, not '{value}'"))?;
-                if !(1..=65536).contains(&v) {
-                    return Err("hash must be from 1 to 65536 MB".into());
+                let v = parse_in(name, value, 1..=MAX_HASH_MB)?;
+                if let Some(s) = self.session.as_deref_mut() {
+                    s.set_hash_mb(v)?;
                 }
                 self.params.hash_mb = v;
-                if let Some(s) = self.session.as_deref_mut() {
-                    s.set_hash_mb(v);
-                }
             }
-            "threads" => {
-                let v: usize = value
-                    .parse()
-                    .map_err(|_| format!("threads must be a whole number, not '{value}'"))?;
-                if !(1..=256).contains(&v) {
-                    return Err("threads must be from 1 to 256".into());
-                }
-                self.params.threads = v;
-            }
+            "threads" => self.params.threads = parse_in(name, value, 1..=256)?,
             "verbose" => {
                 self.params.verbose = match value.to_ascii_lowercase().as_str() {
                     "1" | "true" | "on" => true,

@@ -229,7 +229,11 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
         "time_settings" => match args {
             [m, b, s] => {
                 let (main, byo, stones) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(s)?);
-                engine.clock.set(main, byo, stones).map(|_| String::new())
+                engine
+                    .clock
+                    .set(main, byo, stones)
+                    .map(|_| String::new())
+                    .map_err(|e| format!("syntax error: {e}"))
             }
             _ => usage("time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES"),
         },
@@ -240,6 +244,7 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
                     .clock
                     .set_left(color, time, stones)
                     .map(|_| String::new())
+                    .map_err(|e| format!("syntax error: {e}"))
             }
             _ => usage("time_left COLOR TIME STONES"),
         },

@@ -46,7 +46,12 @@ impl Gtp {
         let line = parser::preprocess(raw)?;
         let (id, reply) = match parser::parse_command(&line) {
             Ok(cmd) => {
-                let reply = commands::dispatch(self, &cmd.name, &cmd.args);
+                // A bug must not take the engine down: a panicking command
+                // is answered as a failure and the loop goes on.
+                let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    commands::dispatch(self, &cmd.name, &cmd.args)
+                }))
+                .unwrap_or_else(|_| Err(format!("internal error in '{}'", cmd.name)));
                 if cmd.name == "quit" && reply.is_ok() {
                     self.quit = true;
                 }

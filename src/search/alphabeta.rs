@@ -75,12 +75,24 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
     }
 
-    /// Resizes (and clears) the transposition table.
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Resizes (and clears) the transposition table; on failure the old
+    /// table stays.
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), String> {
         if mb != self.hash_mb {
-            self.table = Arc::new(Table::new(mb));
-            self.hash_mb = mb;
+            // Free the old table first so both never need memory at once.
+            self.table = Arc::new(Table::new(1));
+            match Table::try_new(mb) {
+                Ok(t) => {
+                    self.table = Arc::new(t);
+                    self.hash_mb = mb;
+                }
+                Err(e) => {
+                    self.table = Arc::new(Table::try_new(self.hash_mb)?);
+                    return Err(e);
+                }
+            }
         }
+        Ok(())
     }
 
     /// Forgets everything learnt (new game).
@@ -236,6 +248,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         best
     }
 
+    /// The static evaluation, through the cache.
+    #[inline]
+    fn static_eval(&mut self, game: &G, key: u64) -> Score {
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key {
+            slot.1
+        } else {
+            let e = game.evaluate();
+            *slot = (key, e);
+            e
+        }
+    }
+
     fn aspiration(&mut self, game: &mut G, depth: u32, guess: Score) -> Score {
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = (guess - delta, guess + delta);
@@ -293,15 +318,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            let key = game.hash();
-            let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
-            let e = if slot.0 == key {
-                slot.1
-            } else {
-                let e = game.evaluate();
-                *slot = (key, e);
-                e
-            };
+            let e = self.static_eval(game, game.hash());
             return if e == WIN_NEXT_MOVE {
                 WIN_BASE - (ply + 1) as Score
             } else {

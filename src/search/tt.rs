@@ -46,15 +46,24 @@ pub struct Table<M> {
 
 impl<M: Copy> Table<M> {
     /// A table of about `mb` megabytes (at least one bucket).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`Table::try_new`] reports it instead.
     pub fn new(mb: usize) -> Self {
+        Self::try_new(mb).expect("transposition table allocation")
+    }
+
+    /// A table of about `mb` megabytes, or an error when the memory cannot
+    /// be had.
+    pub fn try_new(mb: usize) -> Result<Self, String> {
         let bucket = std::mem::size_of::<Mutex<Bucket<M>>>().max(1);
         let count = (mb.max(1) * 1024 * 1024 / bucket).next_power_of_two() / 2;
-        Table {
-            buckets: (0..count.max(1))
-                .map(|_| Mutex::new([None, None]))
-                .collect(),
-            age: 0,
-        }
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count.max(1))
+            .map_err(|_| format!("cannot allocate a {mb} MB table"))?;
+        buckets.extend((0..count.max(1)).map(|_| Mutex::new([None, None])));
+        Ok(Table { buckets, age: 0 })
     }
 
     /// Empties the table.

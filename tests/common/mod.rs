@@ -3,6 +3,8 @@
 
 use crosscut::protocol::Gtp;
 
+pub mod onyx_ref;
+
 /// A protocol session for tests.
 pub struct Session {
     pub gtp: Gtp,
@@ -49,4 +51,44 @@ impl Session {
         let side = self.ok("gogui-rules_side_to_move");
         format!("{board}\n{legal}\n{side}")
     }
+
+    /// `state()` plus everything else a command could have changed that the
+    /// protocol shows: the result, the board size, the game and the params.
+    pub fn full_state(&mut self) -> String {
+        let state = self.state();
+        let score = self.raw("final_score");
+        let size = self.ok("gogui-rules_board_size");
+        let game = self.ok("gogui-rules_game_id");
+        let params = self.ok("param");
+        format!("{state}\n{score}\n{size}\n{game}\n{params}")
+    }
+
+    /// The legal moves as a list.
+    pub fn legal(&mut self) -> Vec<String> {
+        self.ok("legal_moves")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+/// Runs the real binary with `input` on stdin; returns stdout and whether it
+/// exited successfully.
+pub fn run_binary(input: &[u8]) -> (String, bool) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crosscut"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn crosscut");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("write stdin");
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success(),
+    )
 }

@@ -5,7 +5,21 @@
 
 use super::board::{Onyx, edge_bits};
 use super::geometry::Geometry;
-use crate::game::Color;
+use crate::game::{Color, Game};
+
+/// Calls the const-generic function `$f::<W>($args)` with `W` the board's
+/// word count (1, 2, 4, 8 or 16).
+macro_rules! by_words {
+    ($pos:expr, $f:ident($($arg:expr),*)) => {
+        match $pos.geometry().words {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            _ => $f::<16>($($arg),*),
+        }
+    };
+}
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
@@ -41,15 +55,21 @@ fn add_neighbours<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64;
 pub struct Board<const W: usize> {
     /// The colour's own pieces.
     pub own: [u64; W],
-    /// Empty points where a piece may be placed.
+    /// Points that cost one placement: placeable empty points, and own
+    /// pieces under capture threat.
     pub passable: [u64; W],
+    /// Empty points where a piece may be placed.
+    pub empty: [u64; W],
+    /// Pieces of each colour that the other colour can capture with one
+    /// placement: not a safe part of a connection.
+    pub threatened: [[u64; W]; 2],
 }
 
 impl<const W: usize> Board<W> {
     /// Reads the position for `color`.
     pub fn new(pos: &Onyx, color: Color) -> Self {
         let geo = pos.geometry();
-        let mut own = [0u64; W];
+        let own = [0u64; W];
         let mut occupied = [0u64; W];
         for (k, o) in occupied.iter_mut().enumerate() {
             *o = pos.bits(Color::Black)[k] | pos.bits(Color::White)[k];
@@ -71,7 +91,7 @@ impl<const W: usize> Board<W> {
                 }
             }
         }
-        let mut passable = [0u64; W];
+        let mut empty = [0u64; W];
         let np = geo.num_points;
         for k in 0..W {
             let valid = if (k + 1) * 64 <= np {
@@ -81,20 +101,72 @@ impl<const W: usize> Board<W> {
             } else {
                 (1u64 << (np - k * 64)) - 1
             };
-            passable[k] = !occupied[k] & !blocked[k] & valid;
+            empty[k] = !occupied[k] & !blocked[k] & valid;
         }
-        own.copy_from_slice(pos.bits(color));
-        Board { own, passable }
+        // Pairs under capture threat: a square with an empty midpoint and
+        // one empty corner, whose opposite corner holds the other colour.
+        let mut threatened = [[0u64; W]; 2];
+        let cells = pos.cells();
+        for sq in &geo.squares {
+            if cells[sq.midpoint as usize] != 0 {
+                continue;
+            }
+            let v = sq.corners.map(|c| cells[c as usize]);
+            let mut empties = v.iter().enumerate().filter(|&(_, &x)| x == 0);
+            let (Some((empty, _)), None) = (empties.next(), empties.next()) else {
+                continue;
+            };
+            let partner = v[3 - empty];
+            let (a, b) = if empty == 0 || empty == 3 {
+                (1, 2)
+            } else {
+                (0, 3)
+            };
+            if v[a] == v[b] && v[a] != partner {
+                let t = &mut threatened[v[a] as usize - 1];
+                for k in [a, b] {
+                    let c = sq.corners[k] as usize;
+                    t[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        let mut board = Board {
+            own,
+            passable: empty,
+            empty,
+            threatened,
+        };
+        board.set_color(pos, color);
+        board
+    }
+
+    /// Makes `color` the colour whose distances are measured: its safe
+    /// pieces cost nothing; when it is not its turn, its pieces under
+    /// capture threat cost one placement, like an empty point (the side to
+    /// move can still save or use them).
+    fn set_color(&mut self, pos: &Onyx, color: Color) {
+        let t = if color == pos.to_move() {
+            [0; W]
+        } else {
+            self.threatened[color.index()]
+        };
+        let bits = pos.bits(color);
+        for k in 0..W {
+            self.own[k] = bits[k] & !t[k];
+            self.passable[k] = self.empty[k] | t[k];
+        }
     }
 
     /// The same board seen by the other colour.
     pub fn for_color(&self, pos: &Onyx, color: Color) -> Self {
-        let mut own = [0u64; W];
-        own.copy_from_slice(pos.bits(color));
-        Board {
-            own,
-            passable: self.passable,
-        }
+        let mut board = Board {
+            own: [0; W],
+            passable: [0; W],
+            empty: self.empty,
+            threatened: self.threatened,
+        };
+        board.set_color(pos, color);
+        board
     }
 }
 
@@ -179,13 +251,7 @@ pub fn both_sides(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
         let theirs = measure(pos, &board.for_color(pos, me.opponent()), me.opponent());
         Some([mine, theirs])
     }
-    match pos.geometry().words {
-        1 => go::<1>(pos, me),
-        2 => go::<2>(pos, me),
-        4 => go::<4>(pos, me),
-        8 => go::<8>(pos, me),
-        _ => go::<16>(pos, me),
-    }
+    by_words!(pos, go(pos, me))
 }
 
 fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
@@ -236,42 +302,22 @@ pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
         );
         out[..W].copy_from_slice(&on);
     }
-    match pos.geometry().words {
-        1 => go::<1>(pos, out),
-        2 => go::<2>(pos, out),
-        4 => go::<4>(pos, out),
-        8 => go::<8>(pos, out),
-        _ => go::<16>(pos, out),
-    }
+    by_words!(pos, go(pos, out))
 }
 
 /// [`distance_and_flexibility`] for the board's word count.
 pub fn distance_and_flexibility_any(pos: &Onyx, color: Color) -> (u16, u16) {
-    match pos.geometry().words {
-        1 => distance_and_flexibility::<1>(pos, color),
-        2 => distance_and_flexibility::<2>(pos, color),
-        4 => distance_and_flexibility::<4>(pos, color),
-        8 => distance_and_flexibility::<8>(pos, color),
-        _ => distance_and_flexibility::<16>(pos, color),
-    }
+    by_words!(pos, distance_and_flexibility(pos, color))
 }
 
-/// The fewest placements `color` needs to join its edges.
+/// The fewest placements `color` needs to join its edges (capture threats
+/// ignored: the exact count if nobody else moved).
 pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
     fn go<const W: usize>(pos: &Onyx, color: Color) -> u16 {
-        search(
-            pos.geometry(),
-            &Board::<W>::new(pos, color),
-            color,
-            false,
-            None,
-        )
+        let mut board = Board::<W>::new(pos, color);
+        board.threatened = [[0; W]; 2];
+        board.set_color(pos, color);
+        search(pos.geometry(), &board, color, false, None)
     }
-    match pos.geometry().words {
-        1 => go::<1>(pos, color),
-        2 => go::<2>(pos, color),
-        4 => go::<4>(pos, color),
-        8 => go::<8>(pos, color),
-        _ => go::<16>(pos, color),
-    }
+    by_words!(pos, go(pos, color))
 }

@@ -93,6 +93,13 @@ impl Evaluate for Onyx {
         out.truncate(kept);
     }
 
+    fn history_index(&self, mv: OnyxMove) -> usize {
+        match mv {
+            OnyxMove::Place(p) => p as usize + 1,
+            OnyxMove::Swap => 0,
+        }
+    }
+
     fn move_order_hint(&self, mv: OnyxMove) -> Score {
         match mv {
             OnyxMove::Swap => 0,
@@ -252,12 +259,21 @@ mod tests {
                                     && (a[p] + b[p]) as u16 == d + 1
                             })
                             .count() as u16;
-                        let (bd, bf) = distance_and_flexibility(&pos, c);
-                        assert_eq!(bd, d);
-                        if d != 0 && d != UNREACHABLE {
-                            assert_eq!(bf, flex);
+                        if c == pos.to_move() {
+                            // The side to move's view has no capture threats.
+                            let (bd, bf) = distance_and_flexibility(&pos, c);
+                            assert_eq!(bd, d);
+                            if d != 0 && d != UNREACHABLE {
+                                assert_eq!(bf, flex);
+                            }
                         }
-                        assert_eq!(connection_distance(&pos, c), d);
+                        assert_eq!(
+                            connection_distance(&pos, c),
+                            d,
+                            "{c:?} to move {:?}\n{}",
+                            pos.to_move(),
+                            pos.showboard()
+                        );
                     }
                     moves.clear();
                     pos.legal_moves(&mut moves);
