@@ -75,8 +75,7 @@ pub fn search<G: Evaluate>(
     let mut scratch = Vec::with_capacity(256);
     let mut iterations = 0u64;
     while iterations < max_iterations {
-        if iterations > 0 && deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        if iterations > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         iterations += 1;
