@@ -189,3 +189,40 @@ fn play_and_undo_do_not_allocate_capacity_growth() {
     }
     let _ = g.clone();
 }
+
+/// The bit-parallel evaluation agrees with the point-by-point reference:
+/// legality of every point and the connection distance of both colours,
+/// on random positions of many sizes (legal ones and arbitrary set-ups).
+#[test]
+fn bit_parallel_evaluation_matches_reference() {
+    use crosscut::games::orcoon::eval::{
+        connection_distance, connection_distance_reference, placement_costs,
+    };
+    let mut rng = Rng(4242);
+    for i in 0..400 {
+        let n = [3, 4, 5, 7, 8, 11, 13, 19, 26][i % 9];
+        let percent = 10 + rng.below(80) as u64;
+        let cells = random_cells(&mut rng, n, percent, i % 2 == 0, i % 3 != 0);
+        let g = position(n, &cells);
+        let m = &g.geometry().masks;
+        for color in Color::ALL {
+            let (legal, _) =
+                placement_costs(m, g.stone_bits(color), g.stone_bits(color.opponent()));
+            for p in 0..n * n {
+                assert_eq!(
+                    legal.has(p),
+                    g.can_place(p as u16, color),
+                    "{color:?} {}\n{}",
+                    name(n, p),
+                    g.showboard()
+                );
+            }
+            assert_eq!(
+                connection_distance(&g, color),
+                connection_distance_reference(&g, color),
+                "{color:?}\n{}",
+                g.showboard()
+            );
+        }
+    }
+}

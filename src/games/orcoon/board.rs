@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use super::adjudicate::Solver;
+use super::bits::Bits;
 use super::geometry::{BOTTOM, Geometry, LEFT, MAX_POINTS, Point, RIGHT, TOP};
 use crate::game::{Color, Game, MoveError, Outcome};
 
@@ -137,6 +138,8 @@ pub struct Orcoon {
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     hash: u64,
+    /// The stones of each colour as bit sets (Black, White).
+    bits: [Bits; 2],
     solver: Solver,
     /// Adjudications by position hash: (hash, 1 + winner index).
     cache: Vec<(u64, u8)>,
@@ -152,6 +155,7 @@ impl Orcoon {
             outcome: None,
             history: Vec::with_capacity(geo.num_points * 2 + 8),
             hash: 0,
+            bits: [Bits::EMPTY; 2],
             solver: Solver::new(geo.clone()),
             cache: vec![(0, 0); CACHE_SIZE],
             geo,
@@ -169,6 +173,12 @@ impl Orcoon {
     #[inline]
     pub fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// The stones of `color` as a bit set.
+    #[inline]
+    pub fn stone_bits(&self, color: Color) -> &Bits {
+        &self.bits[color.index()]
     }
 
     /// The stone on `p`, if any.
@@ -266,11 +276,14 @@ impl Orcoon {
 
     fn set_cell(&mut self, p: Point, v: u8) {
         let old = self.cells[p as usize];
+        let (w, b) = (p as usize / 64, 1u64 << (p % 64));
         if old != EMPTY {
             self.hash ^= self.geo.keys[p as usize][old as usize - 1];
+            self.bits[old as usize - 1].0[w] &= !b;
         }
         if v != EMPTY {
             self.hash ^= self.geo.keys[p as usize][v as usize - 1];
+            self.bits[v as usize - 1].0[w] |= b;
         }
         self.cells[p as usize] = v;
     }

@@ -6,6 +6,7 @@
 //! and points it can never fill (diagonal to an own stone whose two shared
 //! neighbours are the opponent's) block.
 
+use super::bits::{Bits, Masks};
 use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
 use super::geometry::{MAX_POINTS, Point};
 use crate::game::{Color, Game};
@@ -121,13 +122,110 @@ fn edge_distances(
     UNREACHABLE
 }
 
-/// The fewest placements `color` still needs to join its edges (estimated
-/// as above; 0 when connected).
-pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
+/// The same as [`connection_distance`], one point at a time (the
+/// reference the bit-parallel version is tested against).
+pub fn connection_distance_reference(pos: &Orcoon, color: Color) -> u16 {
     let (from, to) = edge_bits(color);
     let mut costs = [u8::MAX; MAX_POINTS];
     let mut dist = [0u16; MAX_POINTS];
     edge_distances(pos, stone(color), from, Some(to), &mut costs, &mut dist)
+}
+
+/// The empty points where the owner of `me` may place now, and those where
+/// it may not now but could later (a helper stone can lift the
+/// restriction), as bit sets: the costs 1 and 2 of the distance.
+pub fn placement_costs(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
+    let empty = m.andnot(&m.andnot(&m.board, me), opp);
+    let mut bad = Bits::EMPTY;
+    let mut dead = Bits::EMPTY;
+    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let d = m.at(me, dr, dc);
+        let lone = m.andnot(&m.andnot(&d, &m.at(me, dr, 0)), &m.at(me, 0, dc));
+        bad = m.or(&bad, &lone);
+        let walled = m.and(&m.and(&d, &m.at(opp, dr, 0)), &m.at(opp, 0, dc));
+        dead = m.or(&dead, &walled);
+    }
+    // Knight windows as in `Geometry::knight`: (b, c1, c2, m1, m2) offsets.
+    for (dr, dc) in [
+        (1, 2),
+        (1, -2),
+        (-1, 2),
+        (-1, -2),
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+    ] {
+        let (c1, c2, m1, m2) = if dc * dc == 4 {
+            ((0, dc), (dr, 0), (0, dc / 2), (dr, dc / 2))
+        } else {
+            ((dr, 0), (0, dc), (dr / 2, 0), (dr / 2, dc))
+        };
+        let mut w = m.at(me, dr, dc);
+        w = m.and(&w, &m.at(opp, c1.0, c1.1));
+        w = m.and(&w, &m.at(opp, c2.0, c2.1));
+        w = m.and(&w, &m.at(&empty, m1.0, m1.1));
+        w = m.and(&w, &m.at(&empty, m2.0, m2.1));
+        bad = m.or(&bad, &w);
+    }
+    let legal = m.andnot(&empty, &bad);
+    let later = m.andnot(&m.andnot(&empty, &legal), &dead);
+    (legal, later)
+}
+
+/// Level-by-level distance from edge set `from` to `to` through `zero`
+/// (cost 0), `one` (cost 1) and `two` (cost 2): the set reached within d
+/// is flooded through `zero` from the set within d-1 plus its `one`
+/// neighbours and the set within d-2 plus its `two` neighbours.
+fn level_distance(m: &Masks, zero: &Bits, one: &Bits, two: &Bits, from: &Bits, to: &Bits) -> u16 {
+    let flood = |mut x: Bits| loop {
+        let y = m.or(&x, &m.and(&m.neighbours(&x), zero));
+        if m.same(&y, &x) {
+            return x;
+        }
+        x = y;
+    };
+    let mut r2 = Bits::EMPTY;
+    let mut r1 = flood(m.and(zero, from));
+    if m.intersects(&r1, to) {
+        return 0;
+    }
+    let limit = (2 * m.n * m.n) as u16;
+    for d in 1..=limit {
+        let mut gate1 = m.neighbours(&r1);
+        if d == 1 {
+            gate1 = m.or(&gate1, from);
+        }
+        let mut gate2 = m.neighbours(&r2);
+        if d == 2 {
+            gate2 = m.or(&gate2, from);
+        }
+        let new = m.or(&m.and(&gate1, one), &m.and(&gate2, two));
+        let r = flood(m.or(&r1, &new));
+        if m.intersects(&r, to) {
+            return d;
+        }
+        if d >= 3 && m.same(&r, &r1) && m.same(&r1, &r2) {
+            break;
+        }
+        r2 = r1;
+        r1 = r;
+    }
+    UNREACHABLE
+}
+
+/// The fewest placements `color` still needs to join its edges (estimated
+/// as above; 0 when connected), computed on bit sets.
+pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
+    let m = &pos.geometry().masks;
+    let me = pos.stone_bits(color);
+    let opp = pos.stone_bits(color.opponent());
+    let (one, two) = placement_costs(m, me, opp);
+    let (from, to) = match color {
+        Color::Black => (&m.edge[0], &m.edge[1]),
+        Color::White => (&m.edge[2], &m.edge[3]),
+    };
+    level_distance(m, me, &one, &two, from, to)
 }
 
 impl Evaluate for Orcoon {

@@ -2,6 +2,7 @@
 //! diagonal neighbours, the knight windows of the crosscut pattern, edge bits
 //! and Zobrist keys, computed once per size.
 
+use super::bits::Masks;
 use crate::game::{column_index, column_letter, splitmix64};
 
 /// Smallest board size.
@@ -84,6 +85,8 @@ pub struct Geometry {
     pub swap_key: u64,
     /// Key of "the game ended by a pass".
     pub over_key: u64,
+    /// Bit-set masks of this board.
+    pub masks: Masks,
 }
 
 impl Geometry {
@@ -194,6 +197,7 @@ impl Geometry {
             white_key,
             swap_key,
             over_key,
+            masks: Masks::new(n),
         })
     }
 

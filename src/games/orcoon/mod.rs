@@ -4,6 +4,7 @@
 //! opponent's free placements, swap.
 
 pub mod adjudicate;
+pub mod bits;
 mod board;
 mod display;
 pub mod eval;
