@@ -335,10 +335,20 @@ impl Game for Orcoon {
         if self.outcome.is_some() {
             return;
         }
-        let me = stone(self.to_move);
-        for p in 0..self.geo.num_points as Point {
-            if violation(&self.geo, &self.cells, p, me).is_none() {
-                out.push(OrcoonMove::Place(p));
+        // All points at once on bit sets (the same test as `violation`;
+        // compared point by point in the tests).
+        let m = &self.geo.masks;
+        let (legal, _) = super::eval::placement_costs(
+            m,
+            &self.bits[self.to_move.index()],
+            &self.bits[self.to_move.opponent().index()],
+        );
+        for (i, &word) in legal.0[..m.words].iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                out.push(OrcoonMove::Place((i * 64 + b) as Point));
             }
         }
         out.push(OrcoonMove::Pass);
