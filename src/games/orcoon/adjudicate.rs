@@ -529,16 +529,14 @@ impl Solver {
         }
     }
 
+    /// Zobrist key of the set of stones placed so far in this call.
     fn set_key(&self) -> u64 {
-        let mut h = 0u64;
-        let start = 0;
-        for &p in &self.seq[start..] {
-            h ^= self.geo.keys[p as usize][0];
-        }
-        h
+        self.seq
+            .iter()
+            .fold(0, |h, &p| h ^ self.geo.keys[p as usize][0])
     }
 
-    /// The search. `key` is the Zobrist key of the placed set.
+    /// The search from the current set of placed stones.
     fn dfs(&mut self) -> bool {
         self.nodes += 1;
         if self.connected() {
