@@ -240,7 +240,8 @@ fn pass_adjudication_both_ways() {
     assert_eq!(s.ok("final_score"), "B+");
     assert!(!s.ok("winning_sequence").is_empty());
 
-    // winning_sequence before the end is an error.
+    // The command is known; before the end it is an error.
+    assert_eq!(s.ok("known_command winning_sequence"), "true");
     let mut s = orcoon(5);
     assert!(s.err("winning_sequence").contains("not ended"));
     assert!(s.err("final_score").contains("not over"));

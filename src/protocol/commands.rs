@@ -25,6 +25,7 @@ pub const COMMANDS: &[&str] = &[
     "clear_board",
     "komi",
     "start",
+    "winning_sequence",
     "play",
     "genmove",
     "reg_genmove",
