@@ -383,3 +383,38 @@ fn sizes_and_board() {
     // 14 empty points, of which A1, A3 and C1 are diagonal to B2 alone; and pass.
     assert_eq!(s.ok("perft 1"), "12");
 }
+
+/// Self-play on small boards with short thinking times, with swaps, passes
+/// and undos mixed in: every game ends, the winner passed or the loser
+/// passed into an adjudicated loss, and undo across the end works.
+#[test]
+fn self_play_small_boards() {
+    for size in 3..=7 {
+        let mut s = orcoon(size);
+        s.ok("param move_time 0.01");
+        let mut moves = 0;
+        loop {
+            let side = s.ok("gogui-rules_side_to_move");
+            let colour = &side[..1];
+            let mv = s.ok(&format!("genmove {colour}"));
+            moves += 1;
+            assert!(moves <= 2 * size * size + 4, "{size}: game does not end");
+            if let Some(result) = s.raw("final_score").strip_prefix("= ") {
+                let result = result.trim();
+                // The engine passed only to win.
+                assert_eq!(mv, "pass");
+                assert!(
+                    result.starts_with(colour.to_ascii_uppercase().as_str()),
+                    "{size}: {result}"
+                );
+                s.ok("undo");
+                assert!(s.err("final_score").contains("not over"));
+                break;
+            }
+            if moves % 5 == 0 {
+                s.ok("undo");
+                s.ok(&format!("play {colour} {mv}"));
+            }
+        }
+    }
+}
