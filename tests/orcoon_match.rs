@@ -3,7 +3,8 @@
 //! `ORCOON_GAMES=10 ORCOON_SIZE=11 ORCOON_TIME=0.5 cargo test --release \
 //!  --test orcoon_match -- --ignored --nocapture`).
 //! Players: `param player alphabeta` against `param player mcts` (or
-//! ORCOON_B=... for another `param player` value).
+//! ORCOON_B=... for another `param player` value). ORCOON_OPENING=k plays
+//! k random placements first, the same for both games of a pair.
 
 mod common;
 
@@ -20,13 +21,35 @@ fn play_game(
     b: &mut Session,
     size: &str,
     a_black: bool,
+    opening_seed: u64,
     log: &mut String,
 ) -> Option<bool> {
     let mut referee = Session::with("orcoon", &[&format!("boardsize {size}")]);
     for s in [&mut *a, &mut *b] {
         s.ok(&format!("boardsize {size}"));
     }
-    // seat_black_is_a: which engine plays the Black colour now.
+    // Random opening placements (ORCOON_OPENING, default 0), the same for
+    // the two games of a pair, so that the games differ.
+    let opening: usize = env("ORCOON_OPENING", "0").parse().unwrap();
+    let mut seed = opening_seed;
+    for i in 0..opening {
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        let legal = referee.ok("legal_moves");
+        let places: Vec<&str> = legal
+            .split(' ')
+            .filter(|m| *m != "pass" && *m != "swap")
+            .collect();
+        let mv = places[(crosscut::game::splitmix64(&mut seed) % places.len() as u64) as usize]
+            .to_string();
+        log.push_str(&format!(" {mv}"));
+        for s in [&mut referee, &mut *a, &mut *b] {
+            s.ok(&format!("play {colour} {mv}"));
+        }
+    }
+    if opening > 0 {
+        log.push_str(" |");
+    }
+    // black_is_a: which engine plays the Black colour now.
     let mut black_is_a = a_black;
     for _ in 0..400 {
         let side = referee.ok("gogui-rules_side_to_move");
@@ -84,7 +107,14 @@ fn alphabeta_against_mcts() {
     for g in 0..games {
         let a_black = g % 2 == 0;
         let mut log = String::new();
-        let r = play_game(&mut a, &mut b, &size, a_black, &mut log);
+        let r = play_game(
+            &mut a,
+            &mut b,
+            &size,
+            a_black,
+            1000 + (g / 2) as u64,
+            &mut log,
+        );
         match r {
             Some(true) => a_wins += 1,
             Some(false) => b_wins += 1,
