@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Searcher speed: runs `bench` (fixed 12x12 Onyx positions, fixed depth, one
+# Searcher speed: runs `bench` (fixed positions of one game, fixed depth, one
 # thread) on a release build. The node count is the build's signature; the
 # time and nodes/s depend on the machine and its load.
-#   scripts/bench.sh [DEPTH]      (default 6)
+#   scripts/bench.sh [DEPTH [GAME]]   (default: 6 onyx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 depth="${1:-6}"
 cargo build --release --quiet
-printf 'bench %s\nquit\n' "$depth" | ./target/release/crosscut
+printf "bench %s %s\nquit\n" "$depth" "${2:-onyx}" | ./target/release/crosscut

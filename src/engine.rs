@@ -464,7 +464,7 @@ eval {eval}",
     /// Searches the fixed bench positions to `depth` with one thread and a
     /// fresh 16 MB table each, and reports nodes, time and speed. The node
     /// count depends only on the build, so it is a regression signature.
-    pub fn bench(depth: u32) -> Result<String, String> {
+    pub fn bench(depth: u32, only: Option<&str>) -> Result<String, String> {
         let params = Params {
             max_depth: depth,
             move_time: 0.0,
@@ -478,6 +478,9 @@ eval {eval}",
         let mut lines = Vec::new();
         let (mut nodes, mut micros) = (0u64, 0u128);
         for (i, &(game, size, start_name, moves)) in games::BENCH.iter().enumerate() {
+            if only.is_some_and(|g| g != game) {
+                continue;
+            }
             let mut s = games::new_session(game)?;
             s.reset(size)?;
             if let Some(st) = start_name {

@@ -1,12 +1,37 @@
 //! The `crosscut` engine: the GTP-style protocol on stdin/stdout.
+//!
+//! Options: `--game NAME` selects a game before the first command (for GUIs
+//! that start with `boardsize`); `--help`.
+
+use crosscut::protocol::Gtp;
 
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    let mut gtp = Gtp::new();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        [] => {}
+        ["--game", name] => {
+            if let Err(e) = gtp.engine.select_game(name) {
+                eprintln!("crosscut: {e}");
+                std::process::exit(2);
+            }
+        }
+        ["--help" | "-h"] => {
+            println!("crosscut: an Onyx, Orcoon and Akron engine speaking GTP on stdin/stdout.");
+            println!("usage: crosscut [--game onyx|orcoon|akron]    (see protocol.md)");
+            return;
+        }
+        _ => {
+            eprintln!("usage: crosscut [--game onyx|orcoon|akron]");
+            std::process::exit(2);
+        }
+    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    if let Err(e) = crosscut::protocol::run(stdin.lock(), stdout.lock()) {
+    if let Err(e) = crosscut::protocol::run_with(gtp, stdin.lock(), stdout.lock()) {
         log::error!("i/o error: {e}");
         std::process::exit(1);
     }

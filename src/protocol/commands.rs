@@ -143,17 +143,23 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
             [c] => engine.analyze(parse_color(c)?),
             _ => usage("analyze COLOR"),
         },
-        "bench" => match args {
-            [] => crate::engine::Engine::bench(DEFAULT_BENCH_DEPTH),
-            [d] => {
-                let depth = parse_count(d)?;
-                if !(1..=12).contains(&depth) {
-                    return Err("bench depth must be from 1 to 12".into());
-                }
-                crate::engine::Engine::bench(depth)
+        "bench" => {
+            let depth = match args.first() {
+                None => DEFAULT_BENCH_DEPTH,
+                Some(d) => parse_count(d)?,
+            };
+            if !(1..=12).contains(&depth) {
+                return Err("bench depth must be from 1 to 12".into());
             }
-            _ => usage("bench [DEPTH]"),
-        },
+            match args {
+                [] | [_] => crate::engine::Engine::bench(depth, None),
+                [_, g] if GAME_NAMES.contains(&g.to_ascii_lowercase().as_str()) => {
+                    crate::engine::Engine::bench(depth, Some(&g.to_ascii_lowercase()))
+                }
+                [_, g] => Err(format!("unknown game '{g}'")),
+                _ => usage("bench [DEPTH [GAME]]"),
+            }
+        }
         "undo" => {
             if !args.is_empty() {
                 return usage("undo");

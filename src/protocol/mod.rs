@@ -92,8 +92,16 @@ pub fn format_answer(id: Option<u64>, reply: Reply) -> String {
 /// Runs the command loop until `quit` or end of input. Every line gets its
 /// answer, flushed at once; input that is not UTF-8 is answered as a syntax
 /// error.
-pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W) -> std::io::Result<()> {
-    let mut gtp = Gtp::new();
+pub fn run<R: BufRead, W: Write>(input: R, output: W) -> std::io::Result<()> {
+    run_with(Gtp::new(), input, output)
+}
+
+/// [`run`] with a session prepared beforehand (e.g. by command-line options).
+pub fn run_with<R: BufRead, W: Write>(
+    mut gtp: Gtp,
+    mut input: R,
+    mut output: W,
+) -> std::io::Result<()> {
     let mut buf = Vec::new();
     loop {
         buf.clear();

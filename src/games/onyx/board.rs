@@ -53,6 +53,10 @@ pub struct Onyx {
     hash: u64,
     /// Bitsets of each colour's pieces (`geo.words` words each).
     bits: [Vec<u64>; 2],
+    /// Occupied corners of each square.
+    occupied_corners: Vec<u8>,
+    /// Bitset of the midpoints that may not be taken (a corner is occupied).
+    blocked: Vec<u64>,
     start: Start,
     /// The start asked for by `start`; sizes not divisible by 4 fall back
     /// to the blank start.
@@ -79,6 +83,8 @@ impl Onyx {
             history: Vec::with_capacity(geo.num_points * 2),
             hash: 0,
             bits: [vec![0; geo.words], vec![0; geo.words]],
+            occupied_corners: vec![0; geo.squares.len()],
+            blocked: vec![0; geo.words],
             start,
             preferred_start: start,
             seen: vec![0; geo.num_points],
@@ -151,6 +157,19 @@ impl Onyx {
         &self.bits[color.index()]
     }
 
+    /// The bitset of midpoints that may not be taken (a corner of their
+    /// square is occupied).
+    #[inline]
+    pub fn blocked_midpoints(&self) -> &[u64] {
+        &self.blocked
+    }
+
+    /// How many corners of square `s` are occupied.
+    #[inline]
+    pub fn occupied_corners(&self, s: usize) -> u8 {
+        self.occupied_corners[s]
+    }
+
     /// Whether swap is legal now: White's answer to Black's first move.
     pub fn swap_available(&self) -> bool {
         self.outcome.is_none()
@@ -167,11 +186,7 @@ impl Onyx {
             return false;
         }
         let s = self.geo.square_of_midpoint[p as usize];
-        s == u16::MAX
-            || self.geo.squares[s as usize]
-                .corners
-                .iter()
-                .all(|&c| self.cells[c as usize] == EMPTY)
+        s == u16::MAX || self.occupied_corners[s as usize] == 0
     }
 
     /// The opponent pieces a placement of `color` on grid point `p` would
@@ -301,6 +316,22 @@ impl Onyx {
         }
         if v != EMPTY {
             self.bits[v as usize - 1][w] |= bit;
+        }
+        if (old == EMPTY) != (v == EMPTY) && !self.geo.is_midpoint(p) {
+            for i in 0..self.geo.corner_count[p as usize] as usize {
+                let s = self.geo.corner_of[p as usize][i].0 as usize;
+                let m = self.geo.squares[s].midpoint as usize;
+                let count = &mut self.occupied_corners[s];
+                if v == EMPTY {
+                    *count -= 1;
+                    if *count == 0 {
+                        self.blocked[m / 64] &= !(1u64 << (m % 64));
+                    }
+                } else {
+                    *count += 1;
+                    self.blocked[m / 64] |= 1u64 << (m % 64);
+                }
+            }
         }
     }
 

@@ -74,23 +74,7 @@ impl<const W: usize> Board<W> {
         for (k, o) in occupied.iter_mut().enumerate() {
             *o = pos.bits(Color::Black)[k] | pos.bits(Color::White)[k];
         }
-        // Midpoints whose square has an occupied corner are blocked.
-        let mut blocked = [0u64; W];
-        let grid = geo.n * geo.n;
-        for (wi, &word) in occupied.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let p = wi * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                if p >= grid {
-                    continue;
-                }
-                for &(s, _) in geo.squares_of(p as u16) {
-                    let m = geo.squares[s as usize].midpoint as usize;
-                    blocked[m / 64] |= 1 << (m % 64);
-                }
-            }
-        }
+        let blocked = pos.blocked_midpoints();
         let mut empty = [0u64; W];
         let np = geo.num_points;
         for k in 0..W {
@@ -107,8 +91,8 @@ impl<const W: usize> Board<W> {
         // one empty corner, whose opposite corner holds the other colour.
         let mut threatened = [[0u64; W]; 2];
         let cells = pos.cells();
-        for sq in &geo.squares {
-            if cells[sq.midpoint as usize] != 0 {
+        for (s, sq) in geo.squares.iter().enumerate() {
+            if pos.occupied_corners(s) != 3 || cells[sq.midpoint as usize] != 0 {
                 continue;
             }
             let v = sq.corners.map(|c| cells[c as usize]);

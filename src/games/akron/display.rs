@@ -1,0 +1,129 @@
+//! `showboard` for Akron: a top view (the highest ball of every vertical
+//! column, with its level), then one small grid per occupied level, then the
+//! piles. `X` is Black, `O` White, `.` an empty point.
+
+use super::board::Akron;
+use crate::game::{Color, Game, column_letter};
+
+fn mark(c: Option<Color>) -> char {
+    match c {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    }
+}
+
+/// Draws the board.
+pub fn render_board(pos: &Akron) -> String {
+    let geo = pos.geometry();
+    let n = geo.n;
+    let top = pos.top_level();
+    let mut out = String::new();
+
+    // Top view on a half-hole grid: a level-L point at column i, row j sits
+    // over the half-grid position (2i + L, 2j + L).
+    out.push_str("Top view (highest ball over each spot, with its level):\n");
+    let w = 2 * n - 1;
+    let mut header = String::from("    ");
+    for x in 0..w {
+        if x % 2 == 0 {
+            header.push_str(&format!("{:<3}", column_letter(x / 2)));
+        } else {
+            header.push_str("   ");
+        }
+    }
+    let header = header.trim_end().to_string();
+    out.push_str(&header);
+    out.push('\n');
+    for y in (0..w).rev() {
+        let mut line = if y % 2 == 0 {
+            format!("{:>3} ", y / 2 + 1)
+        } else {
+            "    ".to_string()
+        };
+        for x in 0..w {
+            let cell = if x % 2 != y % 2 {
+                "   ".to_string()
+            } else {
+                let mut shown = if x % 2 == 0 {
+                    " . ".to_string()
+                } else {
+                    "   ".to_string()
+                };
+                let mut l = x % 2;
+                while l <= top && l <= x.min(y) {
+                    let (i, j) = ((x - l) / 2, (y - l) / 2);
+                    if i < n - l && j < n - l {
+                        let p = geo.point(l, i, j);
+                        if let Some(c) = pos.at(p) {
+                            shown = format!("{}{:<2}", mark(Some(c)), l);
+                        }
+                    }
+                    l += 2;
+                }
+                shown
+            };
+            line.push_str(&cell);
+        }
+        let label = if y % 2 == 0 {
+            format!(" {}", y / 2 + 1)
+        } else {
+            String::new()
+        };
+        out.push_str(line.trim_end());
+        out.push_str(&label);
+        out.push('\n');
+    }
+    out.push_str(&header);
+    out.push('\n');
+
+    // One grid per level up to the highest occupied one.
+    for l in 0..=top {
+        let size = n - l;
+        let span = l + 1;
+        let width = if l == 0 { 1 } else { 2 };
+        out.push_str(&format!("Level {l} ({} points):\n", size * size));
+        let names: Vec<String> = (0..size)
+            .map(|i| {
+                if l == 0 {
+                    column_letter(i).to_string()
+                } else {
+                    format!("{}{}", column_letter(i), column_letter(i + span - 1))
+                }
+            })
+            .collect();
+        let row_name = |j: usize| {
+            if l == 0 {
+                format!("{}", j + 1)
+            } else {
+                format!("{}{}", j + 1, j + span)
+            }
+        };
+        let rw = row_name(size - 1).len().max(2);
+        let mut header = " ".repeat(rw + 1);
+        for name in &names {
+            header.push_str(&format!("{name:<w$} ", w = width));
+        }
+        out.push_str(header.trim_end());
+        out.push('\n');
+        for j in (0..size).rev() {
+            let mut line = format!("{:>rw$} ", row_name(j));
+            for i in 0..size {
+                let p = geo.point(l, i, j);
+                line.push_str(&format!("{:<w$} ", mark(pos.at(p)), w = width));
+            }
+            out.push_str(line.trim_end());
+            out.push_str(&format!(" {}\n", row_name(j)));
+        }
+    }
+    out.push_str(&format!(
+        "Piles: black (X) {}, white (O) {}; ",
+        pos.pile(Color::Black),
+        pos.pile(Color::White)
+    ));
+    match pos.outcome() {
+        Some(o) => out.push_str(&format!("game over: {}\n", o.score_text())),
+        None => out.push_str(&format!("{} to move\n", pos.to_move().name())),
+    }
+    out
+}
