@@ -2,11 +2,12 @@
 
 pub mod akron;
 pub mod onyx;
+pub mod orcoon;
 
 use crate::engine::{GameSession, Session};
 
 /// The names `game` accepts.
-pub const GAME_NAMES: &[&str] = &["onyx", "akron"];
+pub const GAME_NAMES: &[&str] = &["onyx", "orcoon", "akron"];
 
 /// A bench position: game, board size, extra setup command (Onyx's start),
 /// moves from the start.
@@ -56,6 +57,14 @@ pub const BENCH: &[BenchPosition] = &[
         "C5 H1 B3 E3 C1 C7 J9 K11 HI56 A8 CD89 D10 GH45 B7 KL45 I11 E9 J5 C6 G4 G3 I9 C9 A11 I7 \
          G10 H8 L5 E5 L10 KL23 FG78 J3 H7 B11 CD23 J6 L11 C11 F7",
     ),
+    ("orcoon", 11, None, ""),
+    ("orcoon", 11, None, "F6 I9 H9 K4 F4 H4 F5 A6 F7 D5 F3 K10"),
+    (
+        "orcoon",
+        11,
+        None,
+        "F6 C1 D1 H1 F3 B4 D4 E4 D2 A2 D3 A9 F9 A6 D6 I8 F8 D7 D5 G4 E6 D10 F10 A8",
+    ),
     ("akron", 8, None, ""),
     ("akron", 8, None, "D4 E5 E4 D5 C5 F4"),
     (
@@ -83,6 +92,9 @@ pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
         "onyx" => Ok(Box::new(GameSession::new(
             onyx::Onyx::with_preferred_start(onyx::DEFAULT_SIZE, onyx::Start::Standard)?,
         ))),
+        "orcoon" => Ok(Box::new(GameSession::new(orcoon::Orcoon::new(
+            orcoon::DEFAULT_SIZE,
+        )?))),
         "akron" => Ok(Box::new(GameSession::new(akron::Akron::new(
             akron::DEFAULT_SIZE,
         )?))),

@@ -26,6 +26,7 @@ pub const COMMANDS: &[&str] = &[
     "loadsgf",
     "komi",
     "start",
+    "winning_sequence",
     "play",
     "genmove",
     "reg_genmove",

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
 use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, WIN_NEXT_MOVE};
@@ -62,6 +62,11 @@ struct Worker<'a, G: Evaluate> {
     /// Static evaluations by hash: placement games reach the same leaf by
     /// many move orders.
     eval_cache: Vec<(u64, Score)>,
+    /// Set while the first iteration runs: it is never cut short.
+    must_finish: bool,
+    /// The best root move of the running iteration so far, once a move
+    /// other than the first has beaten alpha.
+    root_partial: Option<(G::Move, Score)>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -173,6 +178,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             move_lists: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
+            must_finish: false,
+            root_partial: None,
         }
     }
 
@@ -193,14 +200,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut best: Option<Iteration<G::Move>> = None;
         let first = 1 + (self.id % 2) as u32;
         let mut depth = first.min(max_depth);
+        let mut last_cost: Option<Duration> = None;
         while depth <= max_depth {
+            let iteration_start = Instant::now();
+            // The first iteration always finishes: there must be a move.
+            self.must_finish = best.is_none();
+            self.root_partial = None;
             let score = match &best {
                 Some(prev) if depth >= 4 && !is_mate(prev.score) => {
                     self.aspiration(game, depth, prev.score)
                 }
                 _ => self.negamax(game, depth as i32, 0, -INF, INF),
             };
+            self.must_finish = false;
             if self.stop.load(Ordering::Relaxed) && best.is_some() {
+                // An unfinished iteration still proves the root moves it
+                // searched: a move that beat the first one's bound is better.
+                if let (Some((mv, s)), Some(b)) = (self.root_partial, best.as_mut())
+                    && mv != b.best
+                {
+                    b.best = mv;
+                    b.score = s;
+                    b.pv = vec![mv];
+                }
                 break;
             }
             let pv = principal_variation(self.table, game, depth as usize + 4);
@@ -229,16 +251,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if is_mate(score) || self.stop.load(Ordering::Relaxed) {
                 break;
             }
-            if let Some(deadline) = self.deadline {
-                // Another iteration costs several times this one: do not
-                // start what cannot finish.
-                let now = Instant::now();
-                let used = now.duration_since(start);
-                let left = deadline.saturating_duration_since(now);
-                if self.id == 0 && left < used.mul_f32(1.5) {
+            let cost = iteration_start.elapsed();
+            if let Some(deadline) = self.deadline
+                && self.id == 0
+            {
+                // Predict the next iteration from how the last ones grew; do
+                // not start one that has little chance to finish.
+                let growth = match last_cost {
+                    Some(prev) if prev > Duration::ZERO => {
+                        (cost.as_secs_f64() / prev.as_secs_f64()).clamp(2.0, 40.0)
+                    }
+                    _ => 4.0,
+                };
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.as_secs_f64() < 0.4 * growth * cost.as_secs_f64() {
                     break;
                 }
             }
+            last_cost = Some(cost);
             depth += if self.id == 0 {
                 1
             } else {
@@ -266,7 +296,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let (mut alpha, mut beta) = (guess - delta, guess + delta);
         loop {
             let s = self.negamax(game, depth as i32, 0, alpha, beta);
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stopped() {
                 return s;
             }
             if s <= alpha {
@@ -284,6 +314,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
     }
 
+    /// Whether the search must stop now (never during the first iteration).
+    #[inline]
+    fn stopped(&self) -> bool {
+        !self.must_finish && self.stop.load(Ordering::Relaxed)
+    }
+
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0 {
@@ -291,11 +327,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             self.nodes = 0;
             if let Some(d) = self.deadline
                 && Instant::now() >= d
+                && !self.must_finish
             {
                 self.stop.store(true, Ordering::Relaxed);
             }
         }
-        self.stop.load(Ordering::Relaxed)
+        self.stopped()
     }
 
     fn negamax(
@@ -402,7 +439,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 s
             };
             game.undo();
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stopped() {
                 break;
             }
             if score > best_score {
@@ -410,6 +447,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 best_move = m;
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 && i > 0 {
+                        self.root_partial = Some((m, score));
+                    }
                     if alpha >= beta {
                         if self.killers[ply][0] != Some(m) {
                             self.killers[ply][1] = self.killers[ply][0];
@@ -423,7 +463,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             }
         }
         self.scored[ply] = moves;
-        if !self.stop.load(Ordering::Relaxed) {
+        if !self.stopped() {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {

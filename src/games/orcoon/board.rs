@@ -1,0 +1,555 @@
+//! The Orcoon position: stones, side to move, make/undo, incremental hash,
+//! the placement restrictions, and the end of the game by a pass.
+
+use std::sync::Arc;
+
+use super::adjudicate::Solver;
+use super::bits::Bits;
+use super::geometry::{BOTTOM, Geometry, LEFT, MAX_POINTS, Point, RIGHT, TOP};
+use crate::game::{Color, Game, MoveError, Outcome};
+
+/// An Orcoon move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OrcoonMove {
+    /// Place a stone of the side to move on this point.
+    Place(Point),
+    /// Pass: ends the game, which is then adjudicated.
+    Pass,
+    /// The pie rule: White takes over Black's first move.
+    Swap,
+}
+
+/// Why a placement breaks a restriction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Violation {
+    /// The point is not empty.
+    Occupied,
+    /// Restriction 1: the stone would complete the crosscut pattern; the
+    /// other corner of its colour is `b`, the opponent's corners `c1`, `c2`.
+    Crosscut {
+        /// The like-coloured opposite corner.
+        b: Point,
+        /// An opponent corner.
+        c1: Point,
+        /// The other opponent corner.
+        c2: Point,
+    },
+    /// Restriction 2: the stone would be diagonal to the like stone `d`
+    /// with no like stone on either shared neighbour.
+    Diagonal {
+        /// The diagonal like stone.
+        d: Point,
+    },
+}
+
+pub(crate) const EMPTY: u8 = 0;
+
+/// The cell value of a colour's stone: 1 Black, 2 White.
+#[inline]
+pub fn stone(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+/// The edge bits a colour joins.
+#[inline]
+pub fn edge_bits(c: Color) -> (u8, u8) {
+    match c {
+        Color::Black => (BOTTOM, TOP),
+        Color::White => (LEFT, RIGHT),
+    }
+}
+
+/// Whether a stone of cell value `me` may go on `p` of `cells`: the point is
+/// empty and both restrictions hold for the placed stone. `None` when legal.
+#[inline]
+pub fn violation(geo: &Geometry, cells: &[u8], p: Point, me: u8) -> Option<Violation> {
+    if cells[p as usize] != EMPTY {
+        return Some(Violation::Occupied);
+    }
+    let opp = 3 - me;
+    for d in geo.diag_of(p) {
+        if cells[d.d as usize] == me && cells[d.s1 as usize] != me && cells[d.s2 as usize] != me {
+            return Some(Violation::Diagonal { d: d.d });
+        }
+    }
+    for w in geo.knight_of(p) {
+        if cells[w.b as usize] == me
+            && cells[w.c1 as usize] == opp
+            && cells[w.c2 as usize] == opp
+            && cells[w.m1 as usize] == EMPTY
+            && cells[w.m2 as usize] == EMPTY
+        {
+            return Some(Violation::Crosscut {
+                b: w.b,
+                c1: w.c1,
+                c2: w.c2,
+            });
+        }
+    }
+    None
+}
+
+/// Whether the stones of cell value `me` join the colour's two edges.
+pub fn connected(geo: &Geometry, cells: &[u8], me: u8) -> bool {
+    let color = if me == 1 { Color::Black } else { Color::White };
+    let (from, to) = edge_bits(color);
+    let mut seen = [false; MAX_POINTS];
+    let mut stack = [0 as Point; MAX_POINTS];
+    let mut top = 0;
+    for p in 0..geo.num_points {
+        if geo.edges[p] & from != 0 && cells[p] == me {
+            seen[p] = true;
+            stack[top] = p as Point;
+            top += 1;
+        }
+    }
+    while top > 0 {
+        top -= 1;
+        let p = stack[top];
+        if geo.edges[p as usize] & to != 0 {
+            return true;
+        }
+        for &q in geo.orth_of(p) {
+            if cells[q as usize] == me && !seen[q as usize] {
+                seen[q as usize] = true;
+                stack[top] = q;
+                top += 1;
+            }
+        }
+    }
+    false
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    /// The move, or `None` for a null move.
+    mv: Option<OrcoonMove>,
+    outcome: Option<Outcome>,
+}
+
+const CACHE_SIZE: usize = 1 << 12;
+
+/// An Orcoon position with its history.
+#[derive(Clone, Debug)]
+pub struct Orcoon {
+    geo: Arc<Geometry>,
+    cells: Vec<u8>,
+    to_move: Color,
+    outcome: Option<Outcome>,
+    history: Vec<Undo>,
+    hash: u64,
+    /// The stones of each colour as bit sets (Black, White).
+    bits: [Bits; 2],
+    solver: Solver,
+    /// Adjudications by position hash: (hash, 1 + winner index).
+    cache: Vec<(u64, u8)>,
+}
+
+impl Orcoon {
+    /// A new game on an empty `n`×`n` board.
+    pub fn new(n: usize) -> Result<Orcoon, String> {
+        let geo = Arc::new(Geometry::new(n)?);
+        let mut pos = Orcoon {
+            cells: vec![EMPTY; geo.num_points],
+            to_move: Color::Black,
+            outcome: None,
+            history: Vec::with_capacity(geo.num_points * 2 + 8),
+            hash: 0,
+            bits: [Bits::EMPTY; 2],
+            solver: Solver::new(geo.clone()),
+            cache: vec![(0, 0); CACHE_SIZE],
+            geo,
+        };
+        pos.hash = pos.recompute_hash();
+        Ok(pos)
+    }
+
+    /// The board geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// Raw cell contents: 0 empty, 1 Black, 2 White.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The stones of `color` as a bit set.
+    #[inline]
+    pub fn stone_bits(&self, color: Color) -> &Bits {
+        &self.bits[color.index()]
+    }
+
+    /// The stone on `p`, if any.
+    #[inline]
+    pub fn at(&self, p: Point) -> Option<Color> {
+        match self.cells[p as usize] {
+            EMPTY => None,
+            1 => Some(Color::Black),
+            _ => Some(Color::White),
+        }
+    }
+
+    /// The colour that passed and so ended the game, if it ended that way.
+    pub fn passer(&self) -> Option<Color> {
+        match self.history.last() {
+            Some(Undo {
+                mv: Some(OrcoonMove::Pass),
+                ..
+            }) => Some(self.to_move.opponent()),
+            _ => None,
+        }
+    }
+
+    /// Whether swap is legal now: White's answer to Black's first move.
+    pub fn swap_available(&self) -> bool {
+        self.outcome.is_none()
+            && self.history.len() == 1
+            && self.to_move == Color::White
+            && matches!(self.history[0].mv, Some(OrcoonMove::Place(_)))
+    }
+
+    /// Why `color` may not place on `p` now (ignoring whose turn it is and
+    /// whether the game is over); `None` when it may.
+    #[inline]
+    pub fn violation(&self, p: Point, color: Color) -> Option<Violation> {
+        violation(&self.geo, &self.cells, p, stone(color))
+    }
+
+    /// Whether `color` may place on `p` (ignoring turn and game end).
+    #[inline]
+    pub fn can_place(&self, p: Point, color: Color) -> bool {
+        self.violation(p, color).is_none()
+    }
+
+    /// Whether `color`'s stones join its two edges.
+    pub fn is_connected(&self, color: Color) -> bool {
+        connected(&self.geo, &self.cells, stone(color))
+    }
+
+    /// Decides the end of the game if `passer` passed now: the winner.
+    pub fn adjudicate(&mut self, passer: Color) -> Color {
+        let other = passer.opponent();
+        let key = self.hash ^ self.geo.keys[0][passer.index()].rotate_left(17);
+        let slot = (key as usize) & (CACHE_SIZE - 1);
+        let (k, v) = self.cache[slot];
+        if k == key && v != 0 {
+            return Color::ALL[v as usize - 1];
+        }
+        let winner = if self.solver.can_connect(&self.cells, other) {
+            other
+        } else {
+            passer
+        };
+        self.cache[slot] = (key, winner.index() as u8 + 1);
+        winner
+    }
+
+    /// One sequence of `color`'s placements from the current position that
+    /// joins its edges (empty if already joined), or `None` if there is none.
+    pub fn connecting_sequence(&mut self, color: Color) -> Option<Vec<Point>> {
+        if self.solver.can_connect(&self.cells, color) {
+            Some(self.solver.sequence().to_vec())
+        } else {
+            None
+        }
+    }
+
+    /// The solver, for statistics.
+    pub fn solver(&self) -> &Solver {
+        &self.solver
+    }
+
+    /// The solver, to change its options (tests).
+    pub fn solver_mut(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
+    fn swap_key_if_available(&self) -> u64 {
+        if self.swap_available() {
+            self.geo.swap_key
+        } else {
+            0
+        }
+    }
+
+    fn set_cell(&mut self, p: Point, v: u8) {
+        let old = self.cells[p as usize];
+        let (w, b) = (p as usize / 64, 1u64 << (p % 64));
+        if old != EMPTY {
+            self.hash ^= self.geo.keys[p as usize][old as usize - 1];
+            self.bits[old as usize - 1].0[w] &= !b;
+        }
+        if v != EMPTY {
+            self.hash ^= self.geo.keys[p as usize][v as usize - 1];
+            self.bits[v as usize - 1].0[w] |= b;
+        }
+        self.cells[p as usize] = v;
+    }
+
+    fn describe(&self, p: Point, v: Violation) -> String {
+        let name = |q: Point| self.geo.point_name(q);
+        match v {
+            Violation::Occupied => format!("{} is occupied", name(p)),
+            Violation::Crosscut { b, c1, c2 } => format!(
+                "{} would form the crosscut pattern with {} against {} and {}",
+                name(p),
+                name(b),
+                name(c1),
+                name(c2)
+            ),
+            Violation::Diagonal { d } => format!(
+                "{} would be diagonal to {} with no shared like neighbour",
+                name(p),
+                name(d)
+            ),
+        }
+    }
+}
+
+impl Game for Orcoon {
+    type Move = OrcoonMove;
+
+    fn name(&self) -> &'static str {
+        "orcoon"
+    }
+
+    fn size(&self) -> usize {
+        self.geo.n
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn legal_moves(&self, out: &mut Vec<OrcoonMove>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        // All points at once on bit sets (the same test as `violation`;
+        // compared point by point in the tests).
+        let m = &self.geo.masks;
+        let (legal, _) = super::eval::placement_costs(
+            m,
+            &self.bits[self.to_move.index()],
+            &self.bits[self.to_move.opponent().index()],
+        );
+        for (i, &word) in legal.0[..m.words].iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                out.push(OrcoonMove::Place((i * 64 + b) as Point));
+            }
+        }
+        out.push(OrcoonMove::Pass);
+        if self.swap_available() {
+            out.push(OrcoonMove::Swap);
+        }
+    }
+
+    fn is_legal(&self, mv: OrcoonMove) -> bool {
+        self.outcome.is_none()
+            && match mv {
+                OrcoonMove::Pass => true,
+                OrcoonMove::Swap => self.swap_available(),
+                OrcoonMove::Place(p) => {
+                    (p as usize) < self.geo.num_points && self.can_place(p, self.to_move)
+                }
+            }
+    }
+
+    fn play(&mut self, mv: OrcoonMove) {
+        let mover = self.to_move;
+        let undo = Undo {
+            mv: Some(mv),
+            outcome: self.outcome,
+        };
+        self.hash ^= self.swap_key_if_available();
+        match mv {
+            OrcoonMove::Swap => {}
+            OrcoonMove::Place(p) => {
+                self.set_cell(p, stone(mover));
+                self.to_move = mover.opponent();
+                self.hash ^= self.geo.white_key;
+            }
+            OrcoonMove::Pass => {
+                let winner = self.adjudicate(mover);
+                self.outcome = Some(Outcome::Win(winner));
+                self.to_move = mover.opponent();
+                self.hash ^= self.geo.white_key ^ self.geo.over_key;
+            }
+        }
+        self.history.push(undo);
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn play_null(&mut self) {
+        self.hash ^= self.swap_key_if_available();
+        self.history.push(Undo {
+            mv: None,
+            outcome: self.outcome,
+        });
+        self.to_move = self.to_move.opponent();
+        self.hash ^= self.geo.white_key;
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn undo(&mut self) {
+        let Some(undo) = self.history.last().copied() else {
+            return;
+        };
+        self.hash ^= self.swap_key_if_available();
+        self.history.pop();
+        match undo.mv {
+            Some(OrcoonMove::Place(p)) => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key;
+                self.set_cell(p, EMPTY);
+            }
+            Some(OrcoonMove::Pass) => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key ^ self.geo.over_key;
+            }
+            Some(OrcoonMove::Swap) => {}
+            None => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key;
+            }
+        }
+        self.outcome = undo.outcome;
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (p, &v) in self.cells.iter().enumerate() {
+            if v != EMPTY {
+                h ^= self.geo.keys[p][v as usize - 1];
+            }
+        }
+        if self.to_move == Color::White {
+            h ^= self.geo.white_key;
+        }
+        if self.passer().is_some() {
+            h ^= self.geo.over_key;
+        }
+        h ^ self.swap_key_if_available()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<OrcoonMove, MoveError> {
+        let lower = text.to_ascii_lowercase();
+        let over = || Err(MoveError::Illegal("the game is over".into()));
+        match lower.as_str() {
+            "pass" => {
+                return if self.outcome.is_some() {
+                    over()
+                } else {
+                    Ok(OrcoonMove::Pass)
+                };
+            }
+            "swap" => {
+                return if self.outcome.is_some() {
+                    over()
+                } else if self.swap_available() {
+                    Ok(OrcoonMove::Swap)
+                } else {
+                    Err(MoveError::Illegal(
+                        "swap is only allowed for White as the second move".into(),
+                    ))
+                };
+            }
+            _ => {}
+        }
+        let p = self.geo.parse_point(text).map_err(MoveError::Syntax)?;
+        if self.outcome.is_some() {
+            return over();
+        }
+        match self.violation(p, self.to_move) {
+            None => Ok(OrcoonMove::Place(p)),
+            Some(v) => Err(MoveError::Illegal(self.describe(p, v))),
+        }
+    }
+
+    fn format_move(&self, mv: OrcoonMove) -> String {
+        match mv {
+            OrcoonMove::Place(p) => self.geo.point_name(p),
+            OrcoonMove::Pass => "pass".to_string(),
+            OrcoonMove::Swap => "swap".to_string(),
+        }
+    }
+
+    fn reset(&mut self, size: usize) -> Result<(), String> {
+        *self = Orcoon::new(size)?;
+        Ok(())
+    }
+
+    fn showboard(&self) -> String {
+        super::display::render_board(self)
+    }
+
+    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("setup is only allowed before the first move".into());
+        }
+        let p = self.geo.parse_point(point)?;
+        self.set_cell(p, color.map_or(EMPTY, stone));
+        Ok(())
+    }
+
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        if color != self.to_move {
+            self.to_move = color;
+            self.hash ^= self.geo.white_key;
+        }
+        Ok(())
+    }
+
+    fn extra_commands(&self) -> &'static [&'static str] {
+        &["winning_sequence"]
+    }
+
+    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
+        match (name, args) {
+            ("winning_sequence", []) => {
+                let (Some(passer), Some(Outcome::Win(winner))) = (self.passer(), self.outcome)
+                else {
+                    return Err("the game has not ended by a pass".into());
+                };
+                if winner == passer {
+                    return Err(format!(
+                        "{} passed and won: {} cannot connect",
+                        passer.name(),
+                        winner.opponent().name()
+                    ));
+                }
+                let seq = self
+                    .connecting_sequence(winner)
+                    .ok_or("internal error: no connecting sequence found")?;
+                Ok(seq
+                    .iter()
+                    .map(|&p| self.geo.point_name(p))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            ("winning_sequence", _) => Err("usage: winning_sequence".into()),
+            _ => Err(format!("{name} is not a command of orcoon")),
+        }
+    }
+}

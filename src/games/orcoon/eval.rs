@@ -1,0 +1,286 @@
+//! Orcoon evaluation: connection distance under the placement restrictions.
+//! For each colour, a 0-1-2 breadth-first search counts the placements it
+//! still needs to join its edges: own stones cost 0, empty points it may
+//! place on now cost 1, empty points it may not place on now but later
+//! (a restriction that a helper stone can lift) cost 2, and opponent stones
+//! and points it can never fill (diagonal to an own stone whose two shared
+//! neighbours are the opponent's) block.
+
+use super::bits::{Bits, Masks};
+use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
+use super::geometry::{MAX_POINTS, Point};
+use crate::game::{Color, Game};
+use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
+
+/// Distance reported when a colour can no longer connect.
+pub const UNREACHABLE: u16 = 999;
+/// Score of one placement of connection distance.
+const STEP: Score = 100;
+/// Bonus for having the move.
+const TEMPO: Score = 30;
+
+/// The cost of `color` entering `p`: 0 own, 1 placeable, 2 placeable
+/// later, `None` blocked.
+#[inline]
+fn cost(pos: &Orcoon, p: Point, me: u8) -> Option<u16> {
+    let cells = pos.cells();
+    let v = cells[p as usize];
+    if v == me {
+        return Some(0);
+    }
+    if v != EMPTY {
+        return None;
+    }
+    let geo = pos.geometry();
+    if violation(geo, cells, p, me).is_none() {
+        return Some(1);
+    }
+    let opp = 3 - me;
+    let dead = geo.diag_of(p).iter().any(|d| {
+        cells[d.d as usize] == me && cells[d.s1 as usize] == opp && cells[d.s2 as usize] == opp
+    });
+    if dead { None } else { Some(2) }
+}
+
+/// Distances (in placements) from the `start` edge bits for the stones of
+/// cell value `me`, by Dial's algorithm over costs 0, 1, 2; `costs` caches
+/// [`cost`] per point (`u8::MAX` unknown, 3 blocked). With `stop`, returns
+/// at the first point on those edge bits and gives its distance; otherwise
+/// fills `dist` completely and returns [`UNREACHABLE`].
+fn edge_distances(
+    pos: &Orcoon,
+    me: u8,
+    start: u8,
+    stop: Option<u8>,
+    costs: &mut [u8; MAX_POINTS],
+    dist: &mut [u16; MAX_POINTS],
+) -> u16 {
+    let geo = pos.geometry();
+    let np = geo.num_points;
+    let mut cost_of = |p: Point| -> Option<u16> {
+        let c = &mut costs[p as usize];
+        if *c == u8::MAX {
+            *c = cost(pos, p, me).map_or(3, |v| v as u8);
+        }
+        (*c < 3).then_some(*c as u16)
+    };
+    dist[..np].fill(u16::MAX);
+    let mut done = [false; MAX_POINTS];
+    // Three FIFO buckets (by distance modulo 3) hold every pending entry; a
+    // point has at most one pending entry per distance, so a bucket never
+    // holds more than `MAX_POINTS` entries.
+    let mut ring = [0 as Point; 3 * MAX_POINTS];
+    let mut heads = [0usize; 3];
+    let mut lens = [0usize; 3];
+    let push =
+        |ring: &mut [Point], lens: &mut [usize; 3], heads: &[usize; 3], b: usize, p: Point| {
+            let i = (heads[b] + lens[b]) % MAX_POINTS;
+            ring[b * MAX_POINTS + i] = p;
+            lens[b] += 1;
+        };
+    for p in 0..np as Point {
+        if geo.edges[p as usize] & start != 0
+            && let Some(c) = cost_of(p)
+        {
+            dist[p as usize] = c;
+            push(&mut ring, &mut lens, &heads, c as usize, p);
+        }
+    }
+    let mut d: u16 = 0;
+    while lens.iter().any(|&l| l > 0) {
+        let b = d as usize % 3;
+        while lens[b] > 0 {
+            let p = ring[b * MAX_POINTS + heads[b]];
+            heads[b] = (heads[b] + 1) % MAX_POINTS;
+            lens[b] -= 1;
+            let pi = p as usize;
+            if done[pi] || dist[pi] != d {
+                continue;
+            }
+            done[pi] = true;
+            if let Some(stop) = stop
+                && geo.edges[pi] & stop != 0
+            {
+                return d;
+            }
+            for &q in geo.orth_of(p) {
+                let qi = q as usize;
+                if done[qi] {
+                    continue;
+                }
+                if let Some(c) = cost_of(q) {
+                    let nd = d + c;
+                    if nd < dist[qi] {
+                        dist[qi] = nd;
+                        push(&mut ring, &mut lens, &heads, nd as usize % 3, q);
+                    }
+                }
+            }
+        }
+        d += 1;
+    }
+    UNREACHABLE
+}
+
+/// The same as [`connection_distance`], one point at a time (the
+/// reference the bit-parallel version is tested against).
+pub fn connection_distance_reference(pos: &Orcoon, color: Color) -> u16 {
+    let (from, to) = edge_bits(color);
+    let mut costs = [u8::MAX; MAX_POINTS];
+    let mut dist = [0u16; MAX_POINTS];
+    edge_distances(pos, stone(color), from, Some(to), &mut costs, &mut dist)
+}
+
+/// The empty points where the owner of `me` may place now, and those where
+/// it may not now but could later (a helper stone can lift the
+/// restriction), as bit sets: the costs 1 and 2 of the distance.
+pub fn placement_costs(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
+    let empty = m.andnot(&m.andnot(&m.board, me), opp);
+    let mut bad = Bits::EMPTY;
+    let mut dead = Bits::EMPTY;
+    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let d = m.at(me, dr, dc);
+        let lone = m.andnot(&m.andnot(&d, &m.at(me, dr, 0)), &m.at(me, 0, dc));
+        bad = m.or(&bad, &lone);
+        let walled = m.and(&m.and(&d, &m.at(opp, dr, 0)), &m.at(opp, 0, dc));
+        dead = m.or(&dead, &walled);
+    }
+    // Knight windows as in `Geometry::knight`: (b, c1, c2, m1, m2) offsets.
+    for (dr, dc) in [
+        (1, 2),
+        (1, -2),
+        (-1, 2),
+        (-1, -2),
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+    ] {
+        let (c1, c2, m1, m2) = if dc * dc == 4 {
+            ((0, dc), (dr, 0), (0, dc / 2), (dr, dc / 2))
+        } else {
+            ((dr, 0), (0, dc), (dr / 2, 0), (dr / 2, dc))
+        };
+        let mut w = m.at(me, dr, dc);
+        w = m.and(&w, &m.at(opp, c1.0, c1.1));
+        w = m.and(&w, &m.at(opp, c2.0, c2.1));
+        w = m.and(&w, &m.at(&empty, m1.0, m1.1));
+        w = m.and(&w, &m.at(&empty, m2.0, m2.1));
+        bad = m.or(&bad, &w);
+    }
+    let legal = m.andnot(&empty, &bad);
+    let later = m.andnot(&m.andnot(&empty, &legal), &dead);
+    (legal, later)
+}
+
+/// Level-by-level distance from edge set `from` to `to` through `zero`
+/// (cost 0), `one` (cost 1) and `two` (cost 2): the set reached within d
+/// is flooded through `zero` from the set within d-1 plus its `one`
+/// neighbours and the set within d-2 plus its `two` neighbours.
+fn level_distance(m: &Masks, zero: &Bits, one: &Bits, two: &Bits, from: &Bits, to: &Bits) -> u16 {
+    let flood = |mut x: Bits| loop {
+        let y = m.or(&x, &m.and(&m.neighbours(&x), zero));
+        if m.same(&y, &x) {
+            return x;
+        }
+        x = y;
+    };
+    let mut r2 = Bits::EMPTY;
+    let mut r1 = flood(m.and(zero, from));
+    if m.intersects(&r1, to) {
+        return 0;
+    }
+    let limit = (2 * m.n * m.n) as u16;
+    for d in 1..=limit {
+        let mut gate1 = m.neighbours(&r1);
+        if d == 1 {
+            gate1 = m.or(&gate1, from);
+        }
+        let mut gate2 = m.neighbours(&r2);
+        if d == 2 {
+            gate2 = m.or(&gate2, from);
+        }
+        let new = m.or(&m.and(&gate1, one), &m.and(&gate2, two));
+        let r = flood(m.or(&r1, &new));
+        if m.intersects(&r, to) {
+            return d;
+        }
+        if d >= 3 && m.same(&r, &r1) && m.same(&r1, &r2) {
+            break;
+        }
+        r2 = r1;
+        r1 = r;
+    }
+    UNREACHABLE
+}
+
+/// The fewest placements `color` still needs to join its edges (estimated
+/// as above; 0 when connected), computed on bit sets.
+pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
+    let m = &pos.geometry().masks;
+    let me = pos.stone_bits(color);
+    let opp = pos.stone_bits(color.opponent());
+    let (one, two) = placement_costs(m, me, opp);
+    let (from, to) = match color {
+        Color::Black => (&m.edge[0], &m.edge[1]),
+        Color::White => (&m.edge[2], &m.edge[3]),
+    };
+    level_distance(m, me, &one, &two, from, to)
+}
+
+impl Evaluate for Orcoon {
+    fn evaluate(&self) -> Score {
+        let me = self.to_move();
+        let mine = connection_distance(self, me) as Score;
+        if mine == 0 {
+            // Joined: passing wins at once.
+            return WIN_NEXT_MOVE;
+        }
+        let theirs = connection_distance(self, me.opponent()) as Score;
+        (theirs - mine) * STEP + TEMPO
+    }
+
+    fn move_order_hint(&self, mv: OrcoonMove) -> Score {
+        match mv {
+            OrcoonMove::Swap => 0,
+            // A pass wins at once when the mover is joined: try it first.
+            // Otherwise it is usually a loss: try it last.
+            OrcoonMove::Pass => {
+                if self.is_connected(self.to_move()) {
+                    1 << 26
+                } else {
+                    -(1 << 20)
+                }
+            }
+            OrcoonMove::Place(p) => {
+                let geo = self.geometry();
+                let cells = self.cells();
+                let me = stone(self.to_move());
+                let mut s = 0;
+                for &q in geo.orth_of(p) {
+                    match cells[q as usize] {
+                        EMPTY => {}
+                        v if v == me => s += 30,
+                        _ => s += 20,
+                    }
+                }
+                for d in geo.diag_of(p) {
+                    if cells[d.d as usize] != EMPTY {
+                        s += 10;
+                    }
+                }
+                let n = geo.n as i32;
+                let (r, c) = (p as i32 / n, p as i32 % n);
+                s - ((2 * r - n + 1).abs() + (2 * c - n + 1).abs())
+            }
+        }
+    }
+
+    fn history_index(&self, mv: OrcoonMove) -> usize {
+        match mv {
+            OrcoonMove::Place(p) => p as usize,
+            OrcoonMove::Pass => MAX_POINTS,
+            OrcoonMove::Swap => MAX_POINTS + 1,
+        }
+    }
+}
