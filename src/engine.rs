@@ -391,11 +391,16 @@ impl Engine {
             .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())
     }
 
-    /// Selects a game at its default size (`game NAME`).
-    pub fn select_game(&mut self, name: &str) -> Result<(), String> {
+    /// A new game `name`, its searcher configured by the parameters.
+    fn new_session(&self, name: &str) -> Result<Box<dyn Session>, String> {
         let mut session = games::new_session(name)?;
         session.set_hash_mb(self.params.hash_mb)?;
-        self.session = Some(session);
+        Ok(session)
+    }
+
+    /// Selects a game at its default size (`game NAME`).
+    pub fn select_game(&mut self, name: &str) -> Result<(), String> {
+        self.session = Some(self.new_session(name)?);
         self.clock.reset_game();
         Ok(())
     }
@@ -409,7 +414,7 @@ impl Engine {
         record: &crate::sgf::Record,
         moves: Option<usize>,
     ) -> Result<(), String> {
-        let mut s = games::new_session(&record.game)?;
+        let mut s = self.new_session(&record.game)?;
         s.reset(record.size)
             .map_err(|e| format!("unacceptable size: {e}"))?;
         if let Some(start) = &record.start {

@@ -1,5 +1,5 @@
 //! The GTP-style protocol: reads command lines, dispatches them to the
-//! [`Engine`](crate::engine::Engine) and formats `=`/`?` answers.
+//! [`crate::engine::Engine`] and formats `=`/`?` answers.
 
 mod commands;
 pub mod parser;
