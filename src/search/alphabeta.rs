@@ -322,7 +322,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     #[inline]
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
             if let Some(d) = self.deadline
