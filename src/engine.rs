@@ -98,6 +98,22 @@ impl<G: Game + Evaluate> GameSession<G> {
     }
 }
 
+impl<G: Game + Evaluate> GameSession<G> {
+    /// Runs `f` on the game with `color` to move: when it is the other
+    /// colour's turn, the turn is handed over for `f` and taken back after.
+    fn as_color<R>(&mut self, color: Color, f: impl FnOnce(&mut G) -> R) -> R {
+        let handed_over = color != self.game.to_move();
+        if handed_over {
+            self.game.play_null();
+        }
+        let r = f(&mut self.game);
+        if handed_over {
+            self.game.undo();
+        }
+        r
+    }
+}
+
 impl<G: Game + Evaluate> Session for GameSession<G> {
     fn name(&self) -> &'static str {
         self.game.name()
@@ -182,19 +198,14 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         true
     }
     fn legal_moves_for(&mut self, color: Color) -> Vec<String> {
-        let out_of_turn = color != self.game.to_move();
-        if out_of_turn {
-            self.game.play_null();
-        }
-        let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
-        let mut out: Vec<String> = moves
-            .into_iter()
-            .map(|m| self.game.format_listed_move(m))
-            .collect();
-        if out_of_turn {
-            self.game.undo();
-        }
+        let mut out = self.as_color(color, |game| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            moves
+                .into_iter()
+                .map(|m| game.format_listed_move(m))
+                .collect::<Vec<String>>()
+        });
         out.sort();
         out
     }
@@ -245,8 +256,8 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         params: &Params,
         rng: &mut SmallRng,
     ) -> Option<SearchReport> {
-        let out_of_turn = color != self.game.to_move();
-        if out_of_turn {
+        let handed_over = color != self.game.to_move();
+        if handed_over {
             self.game.play_null();
         }
         let game = &mut self.game;
@@ -276,7 +287,7 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
                 quick(mv, 0, game)
             }
         };
-        if out_of_turn {
+        if handed_over {
             self.game.undo();
         }
         report
@@ -285,15 +296,7 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         self.searcher.set_hash_mb(hash_mb)
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
-        let out_of_turn = color != self.game.to_move();
-        if out_of_turn {
-            self.game.play_null();
-        }
-        let e = self.game.evaluate();
-        if out_of_turn {
-            self.game.undo();
-        }
-        e
+        self.as_color(color, |game| game.evaluate())
     }
 }
 

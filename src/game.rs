@@ -236,3 +236,12 @@ pub fn column_index(ch: u8) -> Option<usize> {
 pub fn column_letter(c: usize) -> char {
     (b'A' + c as u8) as char
 }
+
+/// Parses a row number of one or two digits without leading zeros (`1`,
+/// `12`); the caller checks it against the board.
+pub fn parse_row_number(digits: &str) -> Option<usize> {
+    if digits.is_empty() || digits.starts_with('0') || digits.len() > 2 {
+        return None;
+    }
+    digits.parse().ok()
+}

@@ -3,7 +3,7 @@
 //! points above, same-level neighbours, link crossings (the over/under
 //! rule), edges, notation and Zobrist keys, computed once per size.
 
-use crate::game::{column_index, column_letter, splitmix64};
+use crate::game::{column_index, column_letter, parse_row_number, splitmix64};
 
 /// Smallest board size.
 pub const MIN_SIZE: usize = 3;
@@ -315,7 +315,7 @@ impl Geometry {
             return Err(format!("'{text}' is off the {n}x{n} board"));
         }
         match letters {
-            1 => match parse_row(digits).filter(|r| (1..=n).contains(r)) {
+            1 => match parse_row_number(digits).filter(|r| (1..=n).contains(r)) {
                 Some(r) => Ok(self.point(0, columns[0], r - 1)),
                 None => Err(format!("'{text}' is off the {n}x{n} board")),
             },
@@ -329,8 +329,8 @@ impl Geometry {
                 }
                 let l = c1 - c0;
                 let row = (1..digits.len()).find_map(|k| {
-                    let a = parse_row(&digits[..k])?;
-                    let b = parse_row(&digits[k..])?;
+                    let a = parse_row_number(&digits[..k])?;
+                    let b = parse_row_number(&digits[k..])?;
                     (b == a + l).then_some(a)
                 });
                 match row.filter(|&r| r >= 1 && r + l <= n) {
@@ -347,14 +347,6 @@ impl Geometry {
             )),
         }
     }
-}
-
-/// A row number without leading zeros.
-fn parse_row(digits: &str) -> Option<usize> {
-    if digits.is_empty() || digits.starts_with('0') || digits.len() > 2 {
-        return None;
-    }
-    digits.parse().ok()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The Onyx board: grid points, squares with their midpoints, the `/` and `\`
 //! diagonals, adjacency and Zobrist keys, computed once per size.
 
-use crate::game::splitmix64;
+use crate::game::{parse_row_number, splitmix64};
 
 /// Smallest board size.
 pub const MIN_SIZE: usize = 4;
@@ -304,7 +304,7 @@ impl Geometry {
         }
         match letters {
             1 => {
-                let row = parse_row(digits).filter(|r| (1..=n).contains(r));
+                let row = parse_row_number(digits).filter(|r| (1..=n).contains(r));
                 match row {
                     Some(r) => Ok(self.grid_point(columns[0], r - 1)),
                     None => Err(format!("'{text}' is off the {n}x{n} board")),
@@ -315,8 +315,8 @@ impl Geometry {
                     return Err(format!("'{text}': a midpoint names two adjacent columns"));
                 }
                 let row = (1..digits.len()).find_map(|k| {
-                    let a = parse_row(&digits[..k])?;
-                    let b = parse_row(&digits[k..])?;
+                    let a = parse_row_number(&digits[..k])?;
+                    let b = parse_row_number(&digits[k..])?;
                     (b == a + 1).then_some(a)
                 });
                 let Some(row) = row.filter(|r| (1..n).contains(r)) else {
@@ -334,14 +334,6 @@ impl Geometry {
             )),
         }
     }
-}
-
-/// A row number without leading zeros.
-fn parse_row(digits: &str) -> Option<usize> {
-    if digits.is_empty() || digits.starts_with('0') || digits.len() > 2 {
-        return None;
-    }
-    digits.parse().ok()
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
