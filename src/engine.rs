@@ -260,6 +260,7 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
         if handed_over {
             self.game.play_null();
         }
+        self.game.set_searching(true);
         let game = &mut self.game;
         let quick = |mv: Option<G::Move>, score: i32, game: &mut G| {
             mv.map(|m| SearchReport {
@@ -287,6 +288,7 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
                 quick(mv, 0, game)
             }
         };
+        self.game.set_searching(false);
         if handed_over {
             self.game.undo();
         }

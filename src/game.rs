@@ -174,6 +174,15 @@ pub trait Game: Clone + Send + 'static {
         Err(format!("setup is not supported in {}", self.name()))
     }
 
+    /// Told by searchers when they start (`true`) and stop (`false`)
+    /// working on the position. A game may then bound a costly rule decision
+    /// and settle an undecided one conservatively (Orcoon's pass
+    /// adjudication); outside searches every decision is exact. The default
+    /// does nothing.
+    fn set_searching(&mut self, searching: bool) {
+        let _ = searching;
+    }
+
     /// Names of the game's own protocol commands (e.g. Onyx's `start`),
     /// answered by [`Game::extra_command`].
     fn extra_commands(&self) -> &'static [&'static str] {

@@ -226,3 +226,38 @@ fn bit_parallel_evaluation_matches_reference() {
         }
     }
 }
+
+/// Inside a search the adjudication may be bounded: an undecided pass counts
+/// as lost for the passer and is not remembered, so the exact decision
+/// outside the search is unaffected.
+#[test]
+fn bounded_adjudication_is_conservative_and_not_cached() {
+    // A black column walls White off: if Black passes, White cannot join.
+    let walled = || {
+        let mut g = Orcoon::new(5).unwrap();
+        for p in ["C1", "C2", "C3", "C4", "C5"] {
+            g.setup(Some(Color::Black), p).unwrap();
+        }
+        g
+    };
+    assert_eq!(walled().adjudicate(Color::Black), Color::Black);
+    let mut g = walled();
+    g.solver_mut().node_limit = Some(0);
+    assert_eq!(
+        g.adjudicate(Color::Black),
+        Color::White,
+        "undecided: the passer loses"
+    );
+    assert!(g.solver_mut().exhausted);
+    g.solver_mut().node_limit = None;
+    assert_eq!(
+        g.adjudicate(Color::Black),
+        Color::Black,
+        "exact again, nothing cached"
+    );
+    // The searchers' hook sets and clears the bound.
+    g.set_searching(true);
+    assert!(g.solver_mut().node_limit.is_some());
+    g.set_searching(false);
+    assert!(g.solver_mut().node_limit.is_none());
+}

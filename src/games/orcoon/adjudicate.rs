@@ -105,6 +105,11 @@ pub struct Solver {
     /// Whether the greedy construction runs (turned off only to test the
     /// search on its own).
     pub use_greedy: bool,
+    /// A bound on search nodes (`None`: exact, however long it takes).
+    pub node_limit: Option<u64>,
+    /// Whether the last call stopped at `node_limit` without an answer (its
+    /// `false` then means "undecided").
+    pub exhausted: bool,
 }
 
 impl Solver {
@@ -133,6 +138,8 @@ impl Solver {
             nodes: 0,
             branch_nodes: 0,
             use_greedy: true,
+            node_limit: None,
+            exhausted: false,
             geo,
         }
     }
@@ -153,6 +160,7 @@ impl Solver {
         self.fail.clear();
         self.nodes = 0;
         self.branch_nodes = 0;
+        self.exhausted = false;
         if self.connected() {
             return true;
         }
@@ -539,6 +547,10 @@ impl Solver {
     /// The search from the current set of placed stones.
     fn dfs(&mut self) -> bool {
         self.nodes += 1;
+        if self.exhausted || self.node_limit.is_some_and(|l| self.nodes > l) {
+            self.exhausted = true;
+            return false;
+        }
         if self.connected() {
             return true;
         }
@@ -560,7 +572,9 @@ impl Solver {
                 return true;
             }
             self.rollback(start);
-            self.fail.insert(key);
+            if !self.exhausted {
+                self.fail.insert(key);
+            }
             return false;
         }
         self.branch_nodes += 1;
@@ -582,7 +596,9 @@ impl Solver {
             self.rollback(start);
         }
         self.cand.truncate(base);
-        self.fail.insert(key);
+        if !self.exhausted {
+            self.fail.insert(key);
+        }
         false
     }
 }

@@ -4,6 +4,10 @@
 use std::sync::Arc;
 
 use super::adjudicate::Solver;
+
+/// Adjudication search nodes allowed inside a search (typical positions
+/// need fewer than 40).
+const SEARCH_ADJUDICATION_NODES: u64 = 2000;
 use super::bits::Bits;
 use super::geometry::{BOTTOM, Geometry, LEFT, MAX_POINTS, Point, RIGHT, TOP};
 use crate::game::{Color, Game, MoveError, Outcome};
@@ -239,6 +243,11 @@ impl Orcoon {
         }
         let winner = if self.solver.can_connect(&self.cells, other) {
             other
+        } else if self.solver.exhausted {
+            // Undecided within a search's bound: count the pass as lost, so
+            // the searcher never passes into the unknown. Not cached: an
+            // exact decision may be asked for later.
+            return other;
         } else {
             passer
         };
@@ -254,6 +263,13 @@ impl Orcoon {
         } else {
             None
         }
+    }
+
+    /// Inside searches the pass adjudication gets a node bound (a rare
+    /// position can take the exact procedure minutes); an undecided pass
+    /// counts as lost for the passer. Outside searches it is exact.
+    fn set_searching_bound(&mut self, searching: bool) {
+        self.solver.node_limit = searching.then_some(SEARCH_ADJUDICATION_NODES);
     }
 
     /// The solver, for statistics.
@@ -309,6 +325,10 @@ impl Orcoon {
 }
 
 impl Game for Orcoon {
+    fn set_searching(&mut self, searching: bool) {
+        self.set_searching_bound(searching);
+    }
+
     type Move = OrcoonMove;
 
     fn name(&self) -> &'static str {
