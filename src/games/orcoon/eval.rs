@@ -8,7 +8,7 @@
 
 use super::bits::{Bits, Masks};
 use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
-use super::geometry::{MAX_POINTS, Point};
+use super::geometry::{KNIGHT_STEPS, MAX_POINTS, Point};
 use crate::game::{Color, Game};
 use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
 
@@ -146,16 +146,7 @@ pub fn placement_costs(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
         dead = m.or(&dead, &walled);
     }
     // Knight windows as in `Geometry::knight`: (b, c1, c2, m1, m2) offsets.
-    for (dr, dc) in [
-        (1, 2),
-        (1, -2),
-        (-1, 2),
-        (-1, -2),
-        (2, 1),
-        (2, -1),
-        (-2, 1),
-        (-2, -1),
-    ] {
+    for (dr, dc) in KNIGHT_STEPS {
         let (c1, c2, m1, m2) = if dc * dc == 4 {
             ((0, dc), (dr, 0), (0, dc / 2), (dr, dc / 2))
         } else {

@@ -26,6 +26,19 @@ pub const LEFT: u8 = 4;
 /// Edge bit: last column.
 pub const RIGHT: u8 = 8;
 
+/// The eight knight steps (rows, columns): the crosscut windows join a
+/// stone to a like corner a knight's move away.
+pub const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+
 /// A diagonal neighbour `d` of a point and the two points orthogonally
 /// adjacent to both (`s1`, `s2`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -126,16 +139,7 @@ impl Geometry {
                         diag_len[p] += 1;
                     }
                 }
-                for (dr, dc) in [
-                    (1, 2),
-                    (1, -2),
-                    (-1, 2),
-                    (-1, -2),
-                    (2, 1),
-                    (2, -1),
-                    (-2, 1),
-                    (-2, -1),
-                ] {
+                for (dr, dc) in KNIGHT_STEPS {
                     let Some(b) = at(r + dr, c + dc) else {
                         continue;
                     };
@@ -287,16 +291,7 @@ mod tests {
             let (r, c) = rc(p);
             assert_eq!(g.knight_of(p).len(), {
                 let mut k = 0;
-                for (dr, dc) in [
-                    (1, 2),
-                    (1, -2),
-                    (-1, 2),
-                    (-1, -2),
-                    (2, 1),
-                    (2, -1),
-                    (-2, 1),
-                    (-2, -1),
-                ] {
+                for (dr, dc) in KNIGHT_STEPS {
                     if (0..7).contains(&(r + dr)) && (0..7).contains(&(c + dc)) {
                         k += 1;
                     }
