@@ -44,6 +44,7 @@ impl Gtp {
     /// comment).
     pub fn execute(&mut self, raw: &str) -> Option<String> {
         let line = parser::preprocess(raw)?;
+        log::debug!("<- {line}");
         let (id, reply) = match parser::parse_command(&line) {
             Ok(cmd) => {
                 // A bug must not take the engine down: a panicking command
@@ -59,7 +60,12 @@ impl Gtp {
             }
             Err((id, message)) => (id, Err(message)),
         };
-        Some(format_answer(id, reply))
+        if let Err(e) = &reply {
+            log::info!("'{line}' failed: {e}");
+        }
+        let answer = format_answer(id, reply);
+        log::debug!("-> {}", answer.trim_end());
+        Some(answer)
     }
 }
 
