@@ -204,7 +204,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         while depth <= max_depth {
             let iteration_start = Instant::now();
             // The first iteration always finishes: there must be a move.
-            self.must_finish = best.is_none();
+            self.must_finish = best.is_none() && self.id == 0;
             self.root_partial = None;
             let score = match &best {
                 Some(prev) if depth >= 4 && !is_mate(prev.score) => {
