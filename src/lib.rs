@@ -1,6 +1,8 @@
 //! crosscut: an engine for the square-board connection games Onyx, Orcoon and
 //! Akron, speaking a GTP-style protocol.
 
+#![warn(missing_docs)]
+
 pub mod engine;
 pub mod game;
 pub mod games;

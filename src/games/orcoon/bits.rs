@@ -15,11 +15,13 @@ impl Bits {
     pub const EMPTY: Bits = Bits([0; WORDS]);
 
     #[inline]
+    /// Adds point `p`.
     pub fn set(&mut self, p: usize) {
         self.0[p / 64] |= 1 << (p % 64);
     }
 
     #[inline]
+    /// Whether point `p` is in the set.
     pub fn has(&self, p: usize) -> bool {
         self.0[p / 64] >> (p % 64) & 1 != 0
     }
@@ -78,6 +80,7 @@ impl Masks {
     }
 
     #[inline]
+    /// The intersection of `a` and `b`.
     pub fn and(&self, a: &Bits, b: &Bits) -> Bits {
         let mut o = Bits::EMPTY;
         for i in 0..self.words {
@@ -87,6 +90,7 @@ impl Masks {
     }
 
     #[inline]
+    /// The union of `a` and `b`.
     pub fn or(&self, a: &Bits, b: &Bits) -> Bits {
         let mut o = Bits::EMPTY;
         for i in 0..self.words {
@@ -106,11 +110,13 @@ impl Masks {
     }
 
     #[inline]
+    /// Whether `a` holds no point.
     pub fn is_empty(&self, a: &Bits) -> bool {
         a.0[..self.words].iter().all(|&w| w == 0)
     }
 
     #[inline]
+    /// Whether `a` and `b` share a point.
     pub fn intersects(&self, a: &Bits, b: &Bits) -> bool {
         (0..self.words).any(|i| a.0[i] & b.0[i] != 0)
     }
