@@ -150,6 +150,18 @@ mod tests {
         }) as Point
     }
 
+    /// Pushes `p` on the 0-1 BFS deque: at the front for a free step, at
+    /// the back for a placement.
+    fn push(ring: &mut [Point; RING], head: &mut usize, tail: &mut usize, p: Point, free: bool) {
+        if free {
+            *head = head.wrapping_sub(1) & (RING - 1);
+            ring[*head] = p;
+        } else {
+            ring[*tail] = p;
+            *tail = (*tail + 1) & (RING - 1);
+        }
+    }
+
     /// 0-1 breadth-first search for `color` from one of its edges: fills `dist`
     /// with the placements needed to reach each point (own pieces cost 0,
     /// placeable empty points 1, others are walls; `u8::MAX` unreachable).
@@ -191,13 +203,7 @@ mod tests {
                 continue;
             }
             dist[p as usize] = c;
-            if c == 0 {
-                head = head.wrapping_sub(1) & (RING - 1);
-                ring[head] = p;
-            } else {
-                ring[tail] = p;
-                tail = (tail + 1) & (RING - 1);
-            }
+            push(&mut ring, &mut head, &mut tail, p, c == 0);
         }
         let mut best = UNREACHABLE;
         while head != tail {
@@ -218,13 +224,7 @@ mod tests {
                 let nd = d + c;
                 if nd < dist[q as usize] {
                     dist[q as usize] = nd;
-                    if c == 0 {
-                        head = head.wrapping_sub(1) & (RING - 1);
-                        ring[head] = q;
-                    } else {
-                        ring[tail] = q;
-                        tail = (tail + 1) & (RING - 1);
-                    }
+                    push(&mut ring, &mut head, &mut tail, q, c == 0);
                 }
             }
         }
