@@ -3,6 +3,8 @@
 //! placements reach from an edge; own pieces join the level that touches
 //! them at no cost; opponent pieces and blocked midpoints are walls.
 
+use std::mem::MaybeUninit;
+
 use super::board::{Onyx, edge_bits};
 use super::geometry::Geometry;
 use crate::game::{Color, Game};
@@ -27,23 +29,25 @@ pub const UNREACHABLE: u16 = 999;
 /// that far across).
 pub const MAX_LEVELS: usize = 64;
 
-/// Per-level bitsets of one search.
-pub type LevelSets<const W: usize> = [[u64; W]; MAX_LEVELS];
-
 #[inline]
 fn any<const W: usize>(a: &[u64; W]) -> bool {
-    a.iter().any(|&w| w != 0)
+    let mut x = 0;
+    for &w in a {
+        x |= w;
+    }
+    x != 0
 }
 
 /// ORs the neighbour sets of every point of `set` into `nb`.
-#[inline]
+#[inline(always)]
 fn add_neighbours<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64; W]) {
+    let (table, _) = geo.neighbour_bits.as_chunks::<W>();
     for (wi, &word) in set.iter().enumerate() {
         let mut w = word;
         while w != 0 {
             let p = wi * 64 + w.trailing_zeros() as usize;
             w &= w - 1;
-            let m = &geo.neighbour_bits[p * W..p * W + W];
+            let m = &table[p];
             for k in 0..W {
                 nb[k] |= m[k];
             }
@@ -160,26 +164,19 @@ fn edge<const W: usize>(geo: &Geometry, bit: u8) -> [u64; W] {
     e
 }
 
-/// Distance of `color` from its first edge (`far` false) or its second to
-/// the other. When `levels` is given, level k's empty points go to
-/// `levels[k]`, for k up to the distance.
-pub fn search<const W: usize>(
+/// Adds to `reached` the own pieces that `nb` touches, and the pieces they
+/// touch in turn (a free step), ORing their neighbours into `nb`.
+#[inline(always)]
+fn close<const W: usize>(
     geo: &Geometry,
-    board: &Board<W>,
-    color: Color,
-    far: bool,
-    mut levels: Option<&mut LevelSets<W>>,
-) -> u16 {
-    let (a, b) = edge_bits(color);
-    let (from, to) = if far { (b, a) } else { (a, b) };
-    let from = edge::<W>(geo, from);
-    let to = edge::<W>(geo, to);
-    let mut reached = [0u64; W];
-    let mut nb = from;
-    let close = |reached: &mut [u64; W], nb: &mut [u64; W]| loop {
+    own: &[u64; W],
+    reached: &mut [u64; W],
+    nb: &mut [u64; W],
+) {
+    loop {
         let mut add = [0u64; W];
         for k in 0..W {
-            add[k] = nb[k] & board.own[k] & !reached[k];
+            add[k] = nb[k] & own[k] & !reached[k];
         }
         if !any(&add) {
             break;
@@ -188,10 +185,35 @@ pub fn search<const W: usize>(
             reached[k] |= add[k];
         }
         add_neighbours(geo, &add, nb);
-    };
-    close(&mut reached, &mut nb);
-    let touches = |reached: &[u64; W]| (0..W).any(|k| reached[k] & to[k] != 0);
-    if touches(&reached) {
+    }
+}
+
+#[inline]
+fn meets<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+    let mut x = 0;
+    for k in 0..W {
+        x |= a[k] & b[k];
+    }
+    x != 0
+}
+
+/// Distance of `color` from its first edge (`far` false) or its second to
+/// the other. When `levels` is given, level k's newly reached points go to
+/// `levels[k]`, for k from 1 up to the distance.
+pub fn search<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    color: Color,
+    far: bool,
+    mut levels: Option<&mut [MaybeUninit<[u64; W]>; MAX_LEVELS]>,
+) -> u16 {
+    let (a, b) = edge_bits(color);
+    let (from, to) = if far { (b, a) } else { (a, b) };
+    let to = edge::<W>(geo, to);
+    let mut reached = [0u64; W];
+    let mut nb = edge::<W>(geo, from);
+    close(geo, &board.own, &mut reached, &mut nb);
+    if meets(&reached, &to) {
         return 0;
     }
     for level in 1..MAX_LEVELS {
@@ -203,14 +225,14 @@ pub fn search<const W: usize>(
             return UNREACHABLE;
         }
         if let Some(l) = levels.as_deref_mut() {
-            l[level] = new;
+            l[level].write(new);
         }
         for k in 0..W {
             reached[k] |= new[k];
         }
         add_neighbours(geo, &new, &mut nb);
-        close(&mut reached, &mut nb);
-        if touches(&reached) {
+        close(geo, &board.own, &mut reached, &mut nb);
+        if meets(&reached, &to) {
             return level as u16;
         }
     }
@@ -245,9 +267,19 @@ fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, 
     (d, flex as u16)
 }
 
-/// Distance of `color`; the empty points that lie on some shortest
-/// connection are ORed into `on_paths` (none when the distance is 0 or
-/// unreachable).
+/// Distance of `color`; the points costing a placement that lie on some
+/// shortest connection are ORed into `on_paths` (none when the distance is
+/// 0 or unreachable).
+///
+/// A search from the first edge records each point's level f(p); a point
+/// is on a shortest connection of length d exactly when the search from
+/// the second edge reaches it at level d + 1 - f(p). So the second search
+/// only ever admits, at its level j, points of the first search's level
+/// d + 1 - j: a point it admits has a connection of length d through it
+/// (admission only removes routes, so its level is at least its true one,
+/// and f(p) + b(p) - 1 >= d always), and every point of a shortest
+/// connection is admitted, by induction from the second edge along that
+/// connection. It visits only the shortest connections, not the board.
 fn shortest_paths<const W: usize>(
     pos: &Onyx,
     board: &Board<W>,
@@ -255,18 +287,35 @@ fn shortest_paths<const W: usize>(
     on_paths: &mut [u64; W],
 ) -> u16 {
     let geo = pos.geometry();
-    let mut from = [[0u64; W]; MAX_LEVELS];
+    let mut from = [const { MaybeUninit::<[u64; W]>::uninit() }; MAX_LEVELS];
     let d = search(geo, board, color, false, Some(&mut from));
     if d == 0 || d == UNREACHABLE {
         return d;
     }
-    let mut to = [[0u64; W]; MAX_LEVELS];
-    search(geo, board, color, true, Some(&mut to));
     let d = d as usize;
-    for k in 1..=d {
-        for w in 0..W {
-            on_paths[w] |= from[k][w] & to[d + 1 - k][w];
+    // Levels 1..=d were all written by the search that returned d.
+    let level = |k: usize| -> [u64; W] {
+        debug_assert!((1..=d).contains(&k));
+        // SAFETY: `search` wrote `from[k]` for every k in 1..=d before
+        // returning d, and k is in that range.
+        unsafe { from[k].assume_init() }
+    };
+    let mut reached = [0u64; W];
+    let mut nb = edge::<W>(geo, edge_bits(color).1);
+    close(geo, &board.own, &mut reached, &mut nb);
+    for j in 1..=d {
+        let allowed = level(d + 1 - j);
+        let mut new = [0u64; W];
+        for k in 0..W {
+            new[k] = nb[k] & allowed[k] & !reached[k];
         }
+        debug_assert!(any(&new), "a shortest connection passes every level");
+        for k in 0..W {
+            reached[k] |= new[k];
+            on_paths[k] |= new[k];
+        }
+        add_neighbours(geo, &new, &mut nb);
+        close(geo, &board.own, &mut reached, &mut nb);
     }
     d as u16
 }
