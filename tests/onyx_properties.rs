@@ -38,6 +38,21 @@ fn assert_bits_match(pos: &Onyx) {
         let pieces = pos.cells().iter().filter(|&&v| v == code).count();
         assert_eq!(count as usize, pieces, "{color:?}: stray bits");
     }
+    // The per-square state (blocked midpoints, squares with three occupied
+    // corners) agrees with the cells.
+    let geo = pos.geometry();
+    for (s, sq) in geo.squares.iter().enumerate() {
+        let occupied = sq
+            .corners
+            .iter()
+            .filter(|&&c| pos.cells()[c as usize] != 0)
+            .count();
+        let m = sq.midpoint as usize;
+        let blocked = pos.blocked_midpoints()[m / 64] >> (m % 64) & 1 == 1;
+        assert_eq!(blocked, occupied > 0, "blocked bit of square {s}");
+        let three = pos.squares_with_three_corners()[s / 64] >> (s % 64) & 1 == 1;
+        assert_eq!(three, occupied == 3, "three-corner bit of square {s}");
+    }
 }
 
 fn snapshot(pos: &Onyx) -> Snapshot {

@@ -57,6 +57,8 @@ pub struct Onyx {
     occupied_corners: Vec<u8>,
     /// Bitset of the midpoints that may not be taken (a corner is occupied).
     blocked: Vec<u64>,
+    /// Bitset over squares: those with exactly three occupied corners.
+    three_corners: Vec<u64>,
     start: Start,
     /// The start asked for by `start`; sizes not divisible by 4 fall back
     /// to the blank start.
@@ -85,6 +87,7 @@ impl Onyx {
             bits: [vec![0; geo.words], vec![0; geo.words]],
             occupied_corners: vec![0; geo.squares.len()],
             blocked: vec![0; geo.words],
+            three_corners: vec![0; geo.squares.len().div_ceil(64)],
             start,
             preferred_start: start,
             seen: vec![0; geo.num_points],
@@ -170,6 +173,92 @@ impl Onyx {
         self.occupied_corners[s]
     }
 
+    /// Bitset over squares (bit `s` for `geo.squares[s]`): the squares with
+    /// exactly three occupied corners, where captures can happen.
+    #[inline]
+    pub fn squares_with_three_corners(&self) -> &[u64] {
+        &self.three_corners
+    }
+
+    /// Word `k` of the bitset of points where a piece may be placed now
+    /// (empty, and not a blocked midpoint), ignoring whether the game is over.
+    #[inline]
+    pub fn placeable_word(&self, k: usize) -> u64 {
+        let np = self.geo.num_points;
+        let valid = if (k + 1) * 64 <= np {
+            u64::MAX
+        } else if k * 64 >= np {
+            0
+        } else {
+            (1u64 << (np - k * 64)) - 1
+        };
+        !(self.bits[0][k] | self.bits[1][k] | self.blocked[k]) & valid
+    }
+
+    /// The capture threat in square `s`, if any: its midpoint is empty and
+    /// one corner is empty, the opposite corner holds one colour and the
+    /// other two corners the other colour. Returns the empty corner (where
+    /// the first colour captures and the second defends) and the
+    /// threatened pair with its colour.
+    #[inline]
+    pub fn capture_threat(&self, s: usize) -> Option<(Point, [Point; 2], Color)> {
+        let sq = &self.geo.squares[s];
+        if self.occupied_corners[s] != 3 || self.cells[sq.midpoint as usize] != EMPTY {
+            return None;
+        }
+        let v = sq.corners.map(|c| self.cells[c as usize]);
+        let empty = v.iter().position(|&x| x == EMPTY)?;
+        let partner = v[3 - empty];
+        let (a, b) = if empty == 0 || empty == 3 {
+            (1, 2)
+        } else {
+            (0, 3)
+        };
+        (v[a] == v[b] && v[a] != partner).then(|| {
+            let color = if v[a] == piece(Color::Black) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (sq.corners[empty], [sq.corners[a], sq.corners[b]], color)
+        })
+    }
+
+    /// The legal moves whose point is in the bitset `within` (swap
+    /// included when legal), in point order.
+    pub fn legal_moves_within(&self, within: &[u64], out: &mut Vec<OnyxMove>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        for (k, &mask) in within.iter().enumerate().take(self.geo.words) {
+            let mut w = mask & self.placeable_word(k);
+            while w != 0 {
+                out.push(OnyxMove::Place(
+                    (k * 64) as Point + w.trailing_zeros() as Point,
+                ));
+                w &= w - 1;
+            }
+        }
+        if self.swap_available() {
+            out.push(OnyxMove::Swap);
+        }
+    }
+
+    /// Every capture threat on the board (see [`Onyx::capture_threat`]).
+    pub fn capture_threats(&self) -> impl Iterator<Item = (Point, [Point; 2], Color)> + '_ {
+        self.three_corners
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &word)| {
+                std::iter::successors((word != 0).then_some(word), |&w| {
+                    let w = w & (w - 1);
+                    (w != 0).then_some(w)
+                })
+                .map(move |w| i * 64 + w.trailing_zeros() as usize)
+            })
+            .filter_map(|s| self.capture_threat(s))
+    }
+
     /// Whether swap is legal now: White's answer to Black's first move.
     pub fn swap_available(&self) -> bool {
         self.outcome.is_none()
@@ -197,6 +286,10 @@ impl Onyx {
         let them = piece(color.opponent());
         let mut n = 0;
         for &(s, k) in self.geo.squares_of(p) {
+            // A capture needs the three other corners occupied.
+            if self.three_corners[s as usize / 64] >> (s % 64) & 1 == 0 {
+                continue;
+            }
             let sq = &self.geo.squares[s as usize];
             if self.cells[sq.midpoint as usize] != EMPTY {
                 continue;
@@ -331,6 +424,12 @@ impl Onyx {
                     *count += 1;
                     self.blocked[m / 64] |= 1u64 << (m % 64);
                 }
+                let three = &mut self.three_corners[s / 64];
+                if *count == 3 {
+                    *three |= 1 << (s % 64);
+                } else {
+                    *three &= !(1 << (s % 64));
+                }
             }
         }
     }
@@ -379,14 +478,7 @@ impl Game for Onyx {
         if self.outcome.is_some() {
             return;
         }
-        for p in 0..self.geo.num_points as Point {
-            if self.can_place(p) {
-                out.push(OnyxMove::Place(p));
-            }
-        }
-        if self.swap_available() {
-            out.push(OnyxMove::Swap);
-        }
+        self.legal_moves_within(&[u64::MAX; 16], out);
     }
 
     fn is_legal(&self, mv: OnyxMove) -> bool {

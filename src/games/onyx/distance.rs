@@ -72,50 +72,17 @@ pub struct Board<const W: usize> {
 impl<const W: usize> Board<W> {
     /// Reads the position for `color`.
     pub fn new(pos: &Onyx, color: Color) -> Self {
-        let geo = pos.geometry();
         let own = [0u64; W];
-        let mut occupied = [0u64; W];
-        for (k, o) in occupied.iter_mut().enumerate() {
-            *o = pos.bits(Color::Black)[k] | pos.bits(Color::White)[k];
-        }
-        let blocked = pos.blocked_midpoints();
         let mut empty = [0u64; W];
-        let np = geo.num_points;
-        for k in 0..W {
-            let valid = if (k + 1) * 64 <= np {
-                u64::MAX
-            } else if k * 64 >= np {
-                0
-            } else {
-                (1u64 << (np - k * 64)) - 1
-            };
-            empty[k] = !occupied[k] & !blocked[k] & valid;
+        for (k, e) in empty.iter_mut().enumerate() {
+            *e = pos.placeable_word(k);
         }
-        // Pairs under capture threat: a square with an empty midpoint and
-        // one empty corner, whose opposite corner holds the other colour.
+        // Pairs under capture threat.
         let mut threatened = [[0u64; W]; 2];
-        let cells = pos.cells();
-        for (s, sq) in geo.squares.iter().enumerate() {
-            if pos.occupied_corners(s) != 3 || cells[sq.midpoint as usize] != 0 {
-                continue;
-            }
-            let v = sq.corners.map(|c| cells[c as usize]);
-            let mut empties = v.iter().enumerate().filter(|&(_, &x)| x == 0);
-            let (Some((empty, _)), None) = (empties.next(), empties.next()) else {
-                continue;
-            };
-            let partner = v[3 - empty];
-            let (a, b) = if empty == 0 || empty == 3 {
-                (1, 2)
-            } else {
-                (0, 3)
-            };
-            if v[a] == v[b] && v[a] != partner {
-                let t = &mut threatened[v[a] as usize - 1];
-                for k in [a, b] {
-                    let c = sq.corners[k] as usize;
-                    t[c / 64] |= 1 << (c % 64);
-                }
+        for (_, pair, color) in pos.capture_threats() {
+            let t = &mut threatened[color.index()];
+            for c in pair {
+                t[c as usize / 64] |= 1 << (c % 64);
             }
         }
         let mut board = Board {

@@ -3,7 +3,7 @@
 //! own pieces cost 0, placeable empty points 1, opponent pieces block).
 
 use super::board::{Onyx, OnyxMove};
-use crate::game::Game;
+use crate::game::{Color, Game};
 use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
 
 /// Score of one placement of connection distance.
@@ -38,59 +38,35 @@ impl Evaluate for Onyx {
     /// colour has a shortest connection left, every legal move.
     fn candidate_moves(&self, out: &mut Vec<OnyxMove>) {
         let geo = self.geometry();
-        let mut contested = [0u64; 16];
-        contested_points(self, &mut contested);
-        if contested.iter().all(|&w| w == 0) {
+        let mut keep = [0u64; 16];
+        contested_points(self, &mut keep);
+        if keep.iter().all(|&w| w == 0) || self.outcome().is_some() {
             self.legal_moves(out);
             return;
         }
-        let is_set = |bits: &[u64; 16], p: usize| bits[p / 64] >> (p % 64) & 1 != 0;
-        let mut keep = contested;
-        let cells = self.cells();
-        for sq in &geo.squares {
-            if is_set(&contested, sq.midpoint as usize) {
-                for &c in &sq.corners {
+        // A contested midpoint: the corners of its square block it.
+        let grid = geo.n * geo.n;
+        for k in grid / 64..geo.words {
+            let mut w = keep[k]
+                & if k == grid / 64 {
+                    u64::MAX << (grid % 64)
+                } else {
+                    u64::MAX
+                };
+            while w != 0 {
+                let m = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                for &c in &geo.squares[m - grid].corners {
                     keep[c as usize / 64] |= 1 << (c % 64);
                 }
             }
-            // The last empty corner of a square with an empty midpoint and
-            // one colour on the opposite corner and the other on both of the
-            // other two: a capture point for one colour, a defence for the
-            // other. Keep it.
-            if cells[sq.midpoint as usize] != 0 {
-                continue;
-            }
-            let v = sq.corners.map(|c| cells[c as usize]);
-            if v.iter().filter(|&&x| x == 0).count() != 1 {
-                continue;
-            }
-            let empty = v.iter().position(|&x| x == 0).expect("one empty corner");
-            let partner = v[3 - empty];
-            let (a, b) = if empty == 0 || empty == 3 {
-                (v[1], v[2])
-            } else {
-                (v[0], v[3])
-            };
-            if a == b && a != partner {
-                let c = sq.corners[empty];
-                keep[c as usize / 64] |= 1 << (c % 64);
-            }
         }
-        let start = out.len();
-        self.legal_moves(out);
-        let mut kept = start;
-        for i in start..out.len() {
-            let m = out[i];
-            let wanted = match m {
-                OnyxMove::Swap => true,
-                OnyxMove::Place(p) => is_set(&keep, p as usize),
-            };
-            if wanted {
-                out[kept] = m;
-                kept += 1;
-            }
+        // The empty corner of a capture threat: a capture for one colour,
+        // a defence for the other.
+        for (c, _, _) in self.capture_threats() {
+            keep[c as usize / 64] |= 1 << (c % 64);
         }
-        out.truncate(kept);
+        self.legal_moves_within(&keep, out);
     }
 
     fn history_index(&self, mv: OnyxMove) -> usize {
@@ -111,12 +87,11 @@ impl Evaluate for Onyx {
                 } else {
                     self.captures(p, self.to_move(), &mut buf)
                 };
-                let cells = self.cells();
-                let contact = geo
-                    .neighbours_of(p)
-                    .iter()
-                    .filter(|&&q| cells[q as usize] != 0)
-                    .count();
+                let (black, white) = (self.bits(Color::Black), self.bits(Color::White));
+                let nb = &geo.neighbour_bits[p as usize * geo.words..][..geo.words];
+                let contact: u32 = (0..geo.words)
+                    .map(|k| (nb[k] & (black[k] | white[k])).count_ones())
+                    .sum();
                 captures as Score * 100 + contact as Score * 10
             }
         }
@@ -127,7 +102,6 @@ impl Evaluate for Onyx {
 mod tests {
     //! The bit-parallel distances against a plain 0-1 BFS.
     use super::*;
-    use crate::game::Color;
     use crate::games::onyx::board::edge_bits;
     use crate::games::onyx::{Point, Start};
     use rand::rngs::SmallRng;
