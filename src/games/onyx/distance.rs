@@ -209,28 +209,97 @@ pub fn search<const W: usize>(
 /// Connection distance and flexibility (empty points on some shortest
 /// connection) of `color`.
 pub fn distance_and_flexibility<const W: usize>(pos: &Onyx, color: Color) -> (u16, u16) {
-    measure(pos, &Board::<W>::new(pos, color), color)
+    measure(pos, &Board::<W>::new(pos, color), color, &mut [0; W])
 }
 
-/// Distances and flexibilities of the side to move and of its opponent,
-/// or `None` when the side to move connects with one placement.
-pub fn both_sides(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
-    fn go<const W: usize>(pos: &Onyx, me: Color) -> Option<[(u16, u16); 2]> {
-        let board = Board::<W>::new(pos, me);
-        let mine = measure(pos, &board, me);
-        if mine.0 == 1 {
-            return None;
-        }
-        let theirs = measure(pos, &board.for_color(pos, me.opponent()), me.opponent());
-        Some([mine, theirs])
+/// What the evaluation and the move selection need from one position: the
+/// distance and flexibility of the side to move and of its opponent, and
+/// the points on their shortest connections.
+#[derive(Clone, Copy, Debug)]
+pub struct Analysis {
+    /// (distance, flexibility) of the side to move, then of its opponent;
+    /// `None` when the side to move connects with one placement.
+    pub sides: Option<[(u16, u16); 2]>,
+    /// The points costing a placement on some shortest connection of
+    /// either colour (`geo.words` words).
+    pub contested: [u64; 16],
+}
+
+/// Entries of each thread's memo of analyses (a power of two).
+const MEMO_ENTRIES: usize = 1 << 14;
+
+/// A thread's recent analyses by position hash: a position searched one
+/// ply deeper on the next iteration was a leaf on this one, and its
+/// candidate moves are the points its evaluation already traced.
+struct Memo {
+    /// Board size the entries belong to (hashes of other sizes differ).
+    n: usize,
+    keys: Vec<u64>,
+    values: Vec<Analysis>,
+}
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = const {
+        std::cell::RefCell::new(Memo { n: 0, keys: Vec::new(), values: Vec::new() })
+    };
+}
+
+/// The analysis of `pos`, through this thread's memo.
+pub fn analyse(pos: &Onyx) -> Analysis {
+    let key = pos.hash();
+    let n = pos.geometry().n;
+    let slot = key as usize & (MEMO_ENTRIES - 1);
+    let hit = MEMO.with_borrow(|m| (m.n == n && m.keys[slot] == key).then(|| m.values[slot]));
+    if let Some(a) = hit {
+        return a;
     }
-    by_words!(pos, go(pos, me))
+    let a = by_words!(pos, analyse_now(pos));
+    MEMO.with_borrow_mut(|m| {
+        if m.n != n {
+            m.n = n;
+            m.keys = vec![!0; MEMO_ENTRIES];
+            m.values = vec![a; MEMO_ENTRIES];
+        }
+        m.keys[slot] = key;
+        m.values[slot] = a;
+    });
+    a
 }
 
-fn measure<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+fn analyse_now<const W: usize>(pos: &Onyx) -> Analysis {
+    let me = pos.to_move();
+    let mut contested = [0u64; 16];
+    let board = Board::<W>::new(pos, me);
+    let mut on = [0u64; W];
+    let mine = measure(pos, &board, me, &mut on);
+    let theirs = measure(
+        pos,
+        &board.for_color(pos, me.opponent()),
+        me.opponent(),
+        &mut on,
+    );
+    contested[..W].copy_from_slice(&on);
+    Analysis {
+        sides: (mine.0 != 1).then_some([mine, theirs]),
+        contested,
+    }
+}
+
+/// Distance and flexibility of `color`; its shortest connections' points
+/// are ORed into `contested`.
+fn measure<const W: usize>(
+    pos: &Onyx,
+    board: &Board<W>,
+    color: Color,
+    contested: &mut [u64; W],
+) -> (u16, u16) {
     let mut on_paths = [0u64; W];
     let d = shortest_paths(pos, board, color, &mut on_paths);
-    let flex: u32 = on_paths.iter().map(|w| w.count_ones()).sum();
+    let mut flex = 0;
+    for k in 0..W {
+        flex += on_paths[k].count_ones();
+        contested[k] |= on_paths[k];
+    }
     (d, flex as u16)
 }
 
@@ -287,24 +356,6 @@ fn shortest_paths<const W: usize>(
     d as u16
 }
 
-/// The empty points on some shortest connection of either colour, as a
-/// bitset of `pos.geometry().words` words written into `out`.
-pub fn contested_points(pos: &Onyx, out: &mut [u64]) {
-    fn go<const W: usize>(pos: &Onyx, out: &mut [u64]) {
-        let board = Board::<W>::new(pos, Color::Black);
-        let mut on = [0u64; W];
-        shortest_paths(pos, &board, Color::Black, &mut on);
-        shortest_paths(
-            pos,
-            &board.for_color(pos, Color::White),
-            Color::White,
-            &mut on,
-        );
-        out[..W].copy_from_slice(&on);
-    }
-    by_words!(pos, go(pos, out))
-}
-
 /// [`distance_and_flexibility`] for the board's word count.
 pub fn distance_and_flexibility_any(pos: &Onyx, color: Color) -> (u16, u16) {
     by_words!(pos, distance_and_flexibility(pos, color))
@@ -320,4 +371,40 @@ pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
         search(pos.geometry(), &board, color, false, None)
     }
     by_words!(pos, go(pos, color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::onyx::Start;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The memo answers exactly what a fresh analysis computes, across
+    /// sizes sharing one thread, after undo and for both sides to move.
+    #[test]
+    fn memoised_analysis_equals_a_fresh_one() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        for &n in &[12, 8, 12, 16] {
+            let mut pos = Onyx::new(n, Start::Blank).unwrap();
+            let mut moves = Vec::new();
+            while pos.outcome().is_none() {
+                for _ in 0..2 {
+                    let memo = analyse(&pos);
+                    let fresh = by_words!(pos, analyse_now(&pos));
+                    assert_eq!(memo.sides, fresh.sides);
+                    assert_eq!(memo.contested, fresh.contested);
+                }
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                let m = moves[rng.random_range(0..moves.len())];
+                pos.play(m);
+                if rng.random_range(0..8) == 0 {
+                    pos.undo();
+                    analyse(&pos);
+                    pos.play(m);
+                }
+            }
+        }
+    }
 }

@@ -13,14 +13,14 @@ const FLEX: Score = 3;
 /// Bonus for having the move.
 const TEMPO: Score = 30;
 
+use super::distance::analyse;
 #[cfg(test)]
 use super::distance::distance_and_flexibility_any as distance_and_flexibility;
 pub use super::distance::{UNREACHABLE, connection_distance};
-use super::distance::{both_sides, contested_points};
 
 impl Evaluate for Onyx {
     fn evaluate(&self) -> Score {
-        let Some([(mine, my_flex), (theirs, their_flex)]) = both_sides(self, self.to_move()) else {
+        let Some([(mine, my_flex), (theirs, their_flex)]) = analyse(self).sides else {
             return WIN_NEXT_MOVE;
         };
         // A colour cut off from its edges counts as a long way off, not as
@@ -38,8 +38,7 @@ impl Evaluate for Onyx {
     /// colour has a shortest connection left, every legal move.
     fn candidate_moves(&self, out: &mut Vec<OnyxMove>) {
         let geo = self.geometry();
-        let mut keep = [0u64; 16];
-        contested_points(self, &mut keep);
+        let mut keep = analyse(self).contested;
         if keep.iter().all(|&w| w == 0) || self.outcome().is_some() {
             self.legal_moves(out);
             return;
