@@ -20,6 +20,8 @@ const EVAL_CACHE: usize = 1 << 16;
 const LMR_DEPTH: i32 = 3;
 /// ...to moves after this many.
 const LMR_MOVES: usize = 4;
+/// Divisor of the late-move reduction formula (smaller reduces more).
+const LMR_DIVISOR: f64 = 2.0;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 60;
 
@@ -64,6 +66,8 @@ struct Worker<'a, G: Evaluate> {
     eval_cache: Vec<(u64, Score)>,
     /// Set while the first iteration runs: it is never cut short.
     must_finish: bool,
+    /// Late-move reductions by depth and move number.
+    reductions: Box<[[i32; 256]; 64]>,
     /// The best root move of the running iteration so far, once a move
     /// other than the first has beaten alpha.
     root_partial: Option<(G::Move, Score)>,
@@ -180,6 +184,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             eval_cache: vec![(0, 0); EVAL_CACHE],
             must_finish: false,
             root_partial: None,
+            reductions: reduction_table(),
         }
     }
 
@@ -425,7 +430,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 // Late-move reduction: late moves get a shallower null-window
                 // look first, and a full one only if they beat alpha.
                 let reduction = if depth >= LMR_DEPTH && i >= LMR_MOVES {
-                    1
+                    self.reductions[(depth as usize).min(63)][i.min(255)]
                 } else {
                     0
                 };
@@ -481,6 +486,21 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         best_score
     }
+}
+
+/// Late-move reductions: about ln(depth) * ln(move number) / LMR_DIVISOR
+/// plies, at least one, and always leaving at least one ply to search.
+fn reduction_table() -> Box<[[i32; 256]; 64]> {
+    let mut t = Box::new([[0; 256]; 64]);
+    for (depth, row) in t.iter_mut().enumerate() {
+        for (i, r) in row.iter_mut().enumerate() {
+            if depth >= 2 && i >= 1 {
+                let x = (depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
+                *r = (x.round() as i32).min(depth as i32 - 2).max(1);
+            }
+        }
+    }
+    t
 }
 
 /// The line of best moves stored in the table from `game`.
