@@ -70,10 +70,21 @@ use std::sync::Arc;
 
 use super::board::{EMPTY, edge_bits, violation};
 use super::geometry::{Geometry, Point};
+use super::probe::Probe;
 use crate::game::Color;
 
 /// Depth of helper placements the greedy construction may nest.
 const HELPER_DEPTH: u32 = 3;
+
+/// Half the side of a probe's window (see [`super::probe`]).
+pub const PROBE_RADIUS: usize = 2;
+
+/// Nodes a single probe may search before it gives up (no pruning then).
+const PROBE_NODES: u64 = 200;
+
+/// Rounds of probing at one node (each round can find more dead points,
+/// as dead points are never filled in the next round's probes).
+const PROBE_ROUNDS: u32 = 3;
 
 /// The adjudicator with its scratch space (reused between calls).
 #[derive(Clone, Debug)]
@@ -98,6 +109,11 @@ pub struct Solver {
     cand: Vec<Point>,
     seq: Vec<Point>,
     fail: HashSet<u64>,
+    /// Points proven dead (never fillable) at the current node or above.
+    dead: Vec<bool>,
+    /// The dead points in the order they were found (undone on return).
+    dead_log: Vec<Point>,
+    probe: Probe,
     /// Search nodes of the last call.
     pub nodes: u64,
     /// Branching nodes (neither bound decided) of the last call.
@@ -105,6 +121,15 @@ pub struct Solver {
     /// Whether the greedy construction runs (turned off only to test the
     /// search on its own).
     pub use_greedy: bool,
+    /// Whether the probes for dead points run before branching (turned
+    /// off only to test the search without them).
+    pub use_probes: bool,
+    /// Half the side of a probe's window ([`PROBE_RADIUS`]; other values
+    /// only to test the probes).
+    pub probe_radius: usize,
+    /// Probing rounds of the last call.
+    pub probes: u64,
+    dead_points: u64,
     /// A bound on search nodes (`None`: exact, however long it takes).
     pub node_limit: Option<u64>,
     /// Whether the last call stopped at `node_limit` without an answer (its
@@ -135,13 +160,41 @@ impl Solver {
             cand: Vec::with_capacity(4 * np),
             seq: Vec::with_capacity(np),
             fail: HashSet::with_capacity(1024),
+            dead: vec![false; np],
+            dead_log: Vec::with_capacity(np),
+            probe: Probe::new(geo.clone()),
             nodes: 0,
             branch_nodes: 0,
             use_greedy: true,
+            use_probes: true,
+            probe_radius: PROBE_RADIUS,
+            probes: 0,
+            dead_points: 0,
             node_limit: None,
             exhausted: false,
             geo,
         }
+    }
+
+    /// Whether a probe with a window of `radius` proves that `color` can
+    /// never fill the empty point `p` of `cells` (for tests; the search
+    /// uses the same probe).
+    pub fn probe_dead(&mut self, cells: &[u8], color: Color, p: Point, radius: usize) -> bool {
+        self.dead.fill(false);
+        cells[p as usize] == EMPTY
+            && self
+                .probe
+                .is_dead(cells, &self.dead, color as u8 + 1, p, radius, PROBE_NODES)
+    }
+
+    /// Points proven dead in the last call.
+    pub fn dead_points(&self) -> u64 {
+        self.dead_points
+    }
+
+    /// Search nodes of the probes of the last call.
+    pub fn probe_nodes(&self) -> u64 {
+        self.probe.total_nodes
     }
 
     /// The placements found by the last successful `can_connect` (in
@@ -160,6 +213,9 @@ impl Solver {
         self.fail.clear();
         self.nodes = 0;
         self.branch_nodes = 0;
+        self.probes = 0;
+        self.dead_points = 0;
+        self.probe.total_nodes = 0;
         self.exhausted = false;
         if self.connected() {
             return true;
@@ -248,7 +304,7 @@ impl Solver {
         // `L` only its orthogonal neighbours need another look.
         self.queue.clear();
         for p in 0..np {
-            if self.cells[p] == EMPTY && self.requirements_met(p as Point) {
+            if self.cells[p] == EMPTY && !self.dead[p] && self.requirements_met(p as Point) {
                 self.in_l[p] = true;
                 self.queue.push(p as Point);
             }
@@ -257,7 +313,11 @@ impl Solver {
         while let Some(p) = self.queue.pop() {
             for &q in geo.orth_of(p) {
                 let qi = q as usize;
-                if self.cells[qi] == EMPTY && !self.in_l[qi] && self.requirements_met(q) {
+                if self.cells[qi] == EMPTY
+                    && !self.in_l[qi]
+                    && !self.dead[qi]
+                    && self.requirements_met(q)
+                {
                     self.in_l[qi] = true;
                     self.queue.push(q);
                 }
@@ -544,8 +604,48 @@ impl Solver {
             .fold(0, |h, &p| h ^ self.geo.keys[p as usize][0])
     }
 
-    /// The search from the current set of placed stones.
+    /// Probes (see [`super::probe`]) every point of the region that is not
+    /// legal now and not yet known dead; marks the dead ones. Returns
+    /// whether any was found. Needs `L` and `mark_region`.
+    fn find_dead(&mut self) -> bool {
+        let mut found = false;
+        for p in 0..self.geo.num_points {
+            if self.cells[p] == EMPTY
+                && !self.dead[p]
+                && self.in_region(p)
+                && !self.legal(p as Point)
+                && self.probe.is_dead(
+                    &self.cells,
+                    &self.dead,
+                    self.me,
+                    p as Point,
+                    self.probe_radius,
+                    PROBE_NODES,
+                )
+            {
+                self.dead[p] = true;
+                self.dead_log.push(p as Point);
+                self.dead_points += 1;
+                found = true;
+            }
+        }
+        self.probes += 1;
+        found
+    }
+
+    /// The search from the current set of placed stones. Points proven
+    /// dead below this node are forgotten on return.
     fn dfs(&mut self) -> bool {
+        let mark = self.dead_log.len();
+        let found = self.dfs_node();
+        while self.dead_log.len() > mark {
+            let p = self.dead_log.pop().expect("longer than mark");
+            self.dead[p as usize] = false;
+        }
+        found
+    }
+
+    fn dfs_node(&mut self) -> bool {
         self.nodes += 1;
         if self.exhausted || self.node_limit.is_some_and(|l| self.nodes > l) {
             self.exhausted = true;
@@ -558,26 +658,36 @@ impl Solver {
         if self.fail.contains(&key) {
             return false;
         }
-        self.compute_reachable();
-        if !self.mark_region() {
-            self.fail.insert(key);
-            return false;
-        }
-        if self.use_greedy && self.greedy() {
-            return true;
-        }
-        let start = self.seq.len();
-        if self.place_free_moves() > 0 {
-            if self.dfs() {
+        let mut rounds = 0;
+        loop {
+            self.compute_reachable();
+            if !self.mark_region() {
+                self.fail.insert(key);
+                return false;
+            }
+            if self.use_greedy && self.greedy() {
                 return true;
             }
-            self.rollback(start);
-            if !self.exhausted {
-                self.fail.insert(key);
+            let start = self.seq.len();
+            if self.place_free_moves() > 0 {
+                if self.dfs() {
+                    return true;
+                }
+                self.rollback(start);
+                if !self.exhausted {
+                    self.fail.insert(key);
+                }
+                return false;
             }
-            return false;
+            // Before branching: drop the points no order can fill, then
+            // the bound, the greedy and the free moves again.
+            if rounds >= PROBE_ROUNDS || !self.use_probes || !self.find_dead() {
+                break;
+            }
+            rounds += 1;
         }
         self.branch_nodes += 1;
+        let start = self.seq.len();
         // Branch on every legal placement in the region.
         let base = self.cand.len();
         for p in 0..self.geo.num_points {
