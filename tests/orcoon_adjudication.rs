@@ -39,6 +39,8 @@ fn check_opts(
         let expected = brute_force(n, &mut work, me, &mut HashSet::new());
         let mut g = position(n, cells);
         g.solver_mut().use_greedy = greedy;
+        // Probes from the first node, so that small positions use them too.
+        g.solver_mut().quick_nodes = 0;
         match probes {
             None => {}
             Some(None) => g.solver_mut().use_probes = false,
@@ -397,6 +399,7 @@ fn brute_force_where_probes_prune() {
             let mut g = position(n, &cells);
             g.solver_mut().use_greedy = i % 3 != 0;
             g.solver_mut().probe_radius = 1 + i % 3;
+            g.solver_mut().quick_nodes = if i % 2 == 0 { 0 } else { 2 };
             let got = g.connecting_sequence(color).is_some();
             if g.solver().dead_points() == 0 {
                 continue;

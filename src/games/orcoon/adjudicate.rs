@@ -82,6 +82,10 @@ pub const PROBE_RADIUS: usize = 2;
 /// Nodes a single probe may search before it gives up (no pruning then).
 const PROBE_NODES: u64 = 200;
 
+/// Search nodes of the first pass, without probes (typical positions
+/// need fewer than 12).
+pub const QUICK_NODES: u64 = 24;
+
 /// Rounds of probing at one node (each round can find more dead points,
 /// as dead points are never filled in the next round's probes).
 const PROBE_ROUNDS: u32 = 3;
@@ -127,6 +131,11 @@ pub struct Solver {
     /// Half the side of a probe's window ([`PROBE_RADIUS`]; other values
     /// only to test the probes).
     pub probe_radius: usize,
+    /// Search nodes of the first pass, without probes ([`QUICK_NODES`]; 0:
+    /// probe from the start, to test the probes on small positions).
+    pub quick_nodes: u64,
+    /// Whether the current pass probes.
+    probing: bool,
     /// Probing rounds of the last call.
     pub probes: u64,
     dead_points: u64,
@@ -168,6 +177,8 @@ impl Solver {
             use_greedy: true,
             use_probes: true,
             probe_radius: PROBE_RADIUS,
+            probing: false,
+            quick_nodes: QUICK_NODES,
             probes: 0,
             dead_points: 0,
             node_limit: None,
@@ -181,10 +192,8 @@ impl Solver {
     /// uses the same probe).
     pub fn probe_dead(&mut self, cells: &[u8], color: Color, p: Point, radius: usize) -> bool {
         self.dead.fill(false);
-        cells[p as usize] == EMPTY
-            && self
-                .probe
-                .is_dead(cells, &self.dead, color as u8 + 1, p, radius, PROBE_NODES)
+        self.probe.begin(cells, color as u8 + 1);
+        cells[p as usize] == EMPTY && self.probe.is_dead(&self.dead, p, radius, PROBE_NODES)
     }
 
     /// Points proven dead in the last call.
@@ -220,6 +229,25 @@ impl Solver {
         if self.connected() {
             return true;
         }
+        if !self.use_probes || self.quick_nodes == 0 {
+            self.probing = self.use_probes;
+            return self.dfs();
+        }
+        // Most positions are decided in a few nodes, where the probes would
+        // only cost time: first a pass without them on a small budget. Its
+        // "yes" is a certificate and its "no" without exhaustion is exact;
+        // the failed sets it recorded are facts, so the memo stays.
+        let limit = self.node_limit;
+        self.probing = false;
+        let quick = self.quick_nodes;
+        self.node_limit = Some(limit.map_or(quick, |l| l.min(quick)));
+        let found = self.dfs();
+        self.node_limit = limit;
+        if found || !self.exhausted || limit.is_some_and(|l| l <= quick) {
+            return found;
+        }
+        self.exhausted = false;
+        self.probing = true;
         self.dfs()
     }
 
@@ -609,19 +637,15 @@ impl Solver {
     /// whether any was found. Needs `L` and `mark_region`.
     fn find_dead(&mut self) -> bool {
         let mut found = false;
+        self.probe.begin(&self.cells, self.me);
         for p in 0..self.geo.num_points {
             if self.cells[p] == EMPTY
                 && !self.dead[p]
                 && self.in_region(p)
                 && !self.legal(p as Point)
-                && self.probe.is_dead(
-                    &self.cells,
-                    &self.dead,
-                    self.me,
-                    p as Point,
-                    self.probe_radius,
-                    PROBE_NODES,
-                )
+                && self
+                    .probe
+                    .is_dead(&self.dead, p as Point, self.probe_radius, PROBE_NODES)
             {
                 self.dead[p] = true;
                 self.dead_log.push(p as Point);
@@ -681,7 +705,7 @@ impl Solver {
             }
             // Before branching: drop the points no order can fill, then
             // the bound, the greedy and the free moves again.
-            if rounds >= PROBE_ROUNDS || !self.use_probes || !self.find_dead() {
+            if rounds >= PROBE_ROUNDS || !self.probing || !self.find_dead() {
                 break;
             }
             rounds += 1;
@@ -704,6 +728,9 @@ impl Solver {
                 return true;
             }
             self.rollback(start);
+            if self.exhausted {
+                break;
+            }
         }
         self.cand.truncate(base);
         if !self.exhausted {

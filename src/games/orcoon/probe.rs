@@ -108,6 +108,8 @@ pub(super) struct Probe {
     /// The fillable points of the window.
     fillable: Vec<bool>,
     window: Vec<Point>,
+    /// The window's empty points (dead ones too), wildcards again after.
+    opened: Vec<Point>,
     in_l: Vec<bool>,
     comp: Vec<u32>,
     stamp: u32,
@@ -129,6 +131,7 @@ impl Probe {
             me: 1,
             fillable: vec![false; np],
             window: Vec::with_capacity(np),
+            opened: Vec::with_capacity(np),
             in_l: vec![false; np],
             comp: vec![0; np],
             stamp: 0,
@@ -143,49 +146,53 @@ impl Probe {
         }
     }
 
-    /// Whether the empty point `p` is proven dead for `me` on `cells`
-    /// (see the module docs), with the window of the given `radius`, the
-    /// points marked in `dead` already dead, and at most `limit` nodes.
-    pub(super) fn is_dead(
-        &mut self,
-        cells: &[u8],
-        dead: &[bool],
-        me: u8,
-        p: Point,
-        radius: usize,
-        limit: u64,
-    ) -> bool {
+    /// Prepares probes of `me` on `cells`: every empty point becomes a
+    /// wildcard until a probe opens its window.
+    pub(super) fn begin(&mut self, cells: &[u8], me: u8) {
+        self.me = me;
+        for (dst, &src) in self.cells.iter_mut().zip(cells) {
+            *dst = if src == EMPTY { WILD } else { src };
+        }
+    }
+
+    /// Whether the empty point `p` is proven dead (see the module docs),
+    /// with the window of the given `radius`, the points marked in `dead`
+    /// already dead, and at most `limit` nodes. Needs [`Probe::begin`] on
+    /// the same cells.
+    pub(super) fn is_dead(&mut self, dead: &[bool], p: Point, radius: usize, limit: u64) -> bool {
         let n = self.geo.n;
         let (pr, pc) = (p as usize / n, p as usize % n);
-        self.me = me;
-        for (q, (dst, &src)) in self.cells.iter_mut().zip(cells).enumerate() {
-            *dst = if src != EMPTY {
-                src
-            } else if (q / n).abs_diff(pr) <= radius && (q % n).abs_diff(pc) <= radius {
-                EMPTY
-            } else {
-                WILD
-            };
-        }
+        // The window's empty points: fillable unless dead, never wildcards.
         self.window.clear();
+        self.opened.clear();
         for r in pr.saturating_sub(radius)..(pr + radius + 1).min(n) {
             for c in pc.saturating_sub(radius)..(pc + radius + 1).min(n) {
                 let q = r * n + c;
-                if cells[q] == EMPTY && !dead[q] {
-                    self.fillable[q] = true;
-                    self.window.push(q as Point);
+                if self.cells[q] == WILD {
+                    self.cells[q] = EMPTY;
+                    self.opened.push(q as Point);
+                    if !dead[q] {
+                        self.fillable[q] = true;
+                        self.window.push(q as Point);
+                    }
                 }
             }
         }
-        self.fail.clear();
+        if !self.fail.is_empty() {
+            self.fail.clear();
+        }
         self.seq.clear();
         self.nodes = 0;
         self.limit = limit;
         let reached = self.reach(p);
         self.total_nodes += self.nodes;
+        self.rollback(0);
         for &q in &self.window {
             self.fillable[q as usize] = false;
             self.in_l[q as usize] = false;
+        }
+        for &q in &self.opened {
+            self.cells[q as usize] = WILD;
         }
         !reached
     }
@@ -243,16 +250,16 @@ impl Probe {
         if self.fail.contains(&key) {
             return false;
         }
-        self.compute_l();
-        if !self.in_l[p as usize] {
-            self.fail.insert(key);
-            return false;
-        }
         let start = self.seq.len();
         if self.try_place(p, 0) {
             return true;
         }
         self.rollback(start);
+        self.compute_l();
+        if !self.in_l[p as usize] {
+            self.fail.insert(key);
+            return false;
+        }
         self.component(p);
         let base = self.cand.len();
         for i in 0..self.window.len() {
