@@ -12,7 +12,7 @@
 //! careless order can lock `me` out of a connection another order makes (the
 //! seed's deadlocks are positions where every order fails). The puzzle is a
 //! reachability question over *sets* of added stones; the search below
-//! decides it exactly, and four reductions keep it small.
+//! decides it exactly, and five reductions keep it small.
 //!
 //! # The procedure ([`Solver::can_connect`])
 //!
@@ -32,9 +32,27 @@
 //! 5. *Free moves* (`place_free_moves`): place every legal point that cannot
 //!    make any later placement illegal and recurse once (proof at
 //!    `is_free`): the answer does not change.
-//! 6. Otherwise branch on every legal point of the *relevant region* `R`:
+//! 6. *Dead points* (`find_dead`, only in the second pass, see below):
+//!    probe every point of the region that is not legal now with a small
+//!    exact search on a window around it (`probe.rs`, proof there).
+//!    A point no order can fill is *dead* at this node and every node
+//!    below; dead points leave `L` (the bound's proof holds with them
+//!    excluded, since no legal sequence places them), and steps 3–5 run
+//!    again (at most [`PROBE_ROUNDS`] rounds). This catches what `L`
+//!    misses: requirements that arise only once other stones of `me`
+//!    stand, so that each point is fillable on its own order but not in
+//!    the order a connection needs (the cycle of `tests/orcoon_hard.rs`,
+//!    where the search without probes took 203 s).
+//! 7. Otherwise branch on every legal point of the *relevant region* `R`:
 //!    the points of `L` in a component of (`me`'s stones ∪ `L`) that touches
 //!    both edges. No otherwise.
+//!
+//! The search runs twice at most: first without step 6 on a budget of
+//! [`QUICK_NODES`] nodes (most positions that branch at all are decided
+//! within it, and the probes would only cost time), then, if that budget ran
+//! out, again with step 6. A "yes" of the first pass is a certificate, a
+//! "no" without exhaustion is exact, and the failed sets it remembered are
+//! facts, so the second pass keeps them.
 //!
 //! # Why branching on `R` only is exact
 //!
@@ -61,9 +79,12 @@
 //! the bound excluded them, so the memo never hides a win.
 //!
 //! The tests check the whole procedure (and the search without the greedy
-//! step) against brute force over every placement order on thousands of
-//! random 3×3, 4×4 and 5×5 positions, with and without the seed's deadlock
-//! patterns embedded.
+//! step, without the probes, and with other probe windows) against brute
+//! force over every placement order on thousands of random 3×3 to 6×6
+//! positions, with and without the seed's deadlock patterns embedded, and
+//! on 6×6 to 8×8 windows of the hard 13×13 position where the probes find
+//! dead points; the probes alone against brute-force fillability of every
+//! point.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -76,7 +97,7 @@ use crate::game::Color;
 /// Depth of helper placements the greedy construction may nest.
 const HELPER_DEPTH: u32 = 3;
 
-/// Half the side of a probe's window (see [`super::probe`]).
+/// Half the side of a probe's window (see `probe.rs`).
 pub const PROBE_RADIUS: usize = 2;
 
 /// Nodes a single probe may search before it gives up (no pruning then).
@@ -88,7 +109,7 @@ pub const QUICK_NODES: u64 = 24;
 
 /// Rounds of probing at one node (each round can find more dead points,
 /// as dead points are never filled in the next round's probes).
-const PROBE_ROUNDS: u32 = 3;
+pub const PROBE_ROUNDS: u32 = 3;
 
 /// The adjudicator with its scratch space (reused between calls).
 #[derive(Clone, Debug)]
@@ -324,6 +345,10 @@ impl Solver {
     /// `m2` were on the board at `t`, `p` and `m2` would be a like diagonal
     /// pair whose shared neighbours are the empty `m1` and an opponent
     /// corner, and `p` would be illegal at `t`.
+    ///
+    /// Dead points (step 6 of the module docs) are left out: no legal
+    /// sequence from this node places one, so the induction never meets
+    /// them.
     fn compute_reachable(&mut self) {
         let np = self.geo.num_points;
         self.in_l.fill(false);
@@ -632,7 +657,7 @@ impl Solver {
             .fold(0, |h, &p| h ^ self.geo.keys[p as usize][0])
     }
 
-    /// Probes (see [`super::probe`]) every point of the region that is not
+    /// Probes (see `probe.rs`) every point of the region that is not
     /// legal now and not yet known dead; marks the dead ones. Returns
     /// whether any was found. Needs `L` and `mark_region`.
     fn find_dead(&mut self) -> bool {
