@@ -49,6 +49,8 @@ fn measure_with(n: usize, count: usize, label: &str, make: fn(&mut Rng, usize, u
     let mut branching = 0;
     let mut worst_nodes = 0;
     let mut worst_board = String::new();
+    let mut slowest = (std::time::Duration::ZERO, String::new());
+    let (mut probing, mut dead) = (0, 0);
     for i in 0..count {
         let fill = 50 + (i * 50) / count;
         let g = make(&mut rng, n, fill);
@@ -69,6 +71,24 @@ fn measure_with(n: usize, count: usize, label: &str, make: fn(&mut Rng, usize, u
             if h.solver().branch_nodes > 0 {
                 branching += 1;
             }
+            probing += usize::from(h.solver().probes > 0);
+            dead += usize::from(h.solver().dead_points() > 0);
+            if dt > slowest.0 {
+                let s = h.solver();
+                slowest = (
+                    dt,
+                    format!(
+                        "{color:?} to connect: {yes}, {dt:?}, {} nodes, {} branching, \
+                         {} probing rounds, {} probe nodes, {} dead\n{}",
+                        s.nodes,
+                        s.branch_nodes,
+                        s.probes,
+                        s.probe_nodes(),
+                        s.dead_points(),
+                        h.showboard()
+                    ),
+                );
+            }
             if h.solver().nodes > worst_nodes {
                 worst_nodes = h.solver().nodes;
                 worst_board = format!("{color:?} to connect: {yes}, {dt:?}\n{}", h.showboard());
@@ -80,13 +100,14 @@ fn measure_with(n: usize, count: usize, label: &str, make: fn(&mut Rng, usize, u
     println!(
         "{n}x{n} {label}: {total} adjudications ({count} positions x 2 colours, fill 50-100%): \
          median {:?}, p99 {:?}, worst {:?}; {connects} connect; {branching} needed branching; \
-         most search nodes {worst_nodes}",
+         {probing} probed, {dead} found dead points; most search nodes {worst_nodes}",
         times[total / 2],
         times[total * 99 / 100],
         times[total - 1]
     );
     if std::env::var_os("ORCOON_SHOW_WORST").is_some() {
         println!("most nodes: {worst_board}");
+        println!("slowest: {}", slowest.1);
     }
 }
 

@@ -12,7 +12,7 @@
 //! careless order can lock `me` out of a connection another order makes (the
 //! seed's deadlocks are positions where every order fails). The puzzle is a
 //! reachability question over *sets* of added stones; the search below
-//! decides it exactly, and four reductions keep it small.
+//! decides it exactly, and five reductions keep it small.
 //!
 //! # The procedure ([`Solver::can_connect`])
 //!
@@ -32,9 +32,27 @@
 //! 5. *Free moves* (`place_free_moves`): place every legal point that cannot
 //!    make any later placement illegal and recurse once (proof at
 //!    `is_free`): the answer does not change.
-//! 6. Otherwise branch on every legal point of the *relevant region* `R`:
+//! 6. *Dead points* (`find_dead`, only in the second pass, see below):
+//!    probe every point of the region that is not legal now with a small
+//!    exact search on a window around it (`probe.rs`, proof there).
+//!    A point no order can fill is *dead* at this node and every node
+//!    below; dead points leave `L` (the bound's proof holds with them
+//!    excluded, since no legal sequence places them), and steps 3–5 run
+//!    again (at most [`PROBE_ROUNDS`] rounds). This catches what `L`
+//!    misses: requirements that arise only once other stones of `me`
+//!    stand, so that each point is fillable on its own order but not in
+//!    the order a connection needs (the cycle of `tests/orcoon_hard.rs`,
+//!    where the search without probes took 203 s).
+//! 7. Otherwise branch on every legal point of the *relevant region* `R`:
 //!    the points of `L` in a component of (`me`'s stones ∪ `L`) that touches
 //!    both edges. No otherwise.
+//!
+//! The search runs twice at most: first without step 6 on a budget of
+//! [`QUICK_NODES`] nodes (most positions that branch at all are decided
+//! within it, and the probes would only cost time), then, if that budget ran
+//! out, again with step 6. A "yes" of the first pass is a certificate, a
+//! "no" without exhaustion is exact, and the failed sets it remembered are
+//! facts, so the second pass keeps them.
 //!
 //! # Why branching on `R` only is exact
 //!
@@ -61,19 +79,37 @@
 //! the bound excluded them, so the memo never hides a win.
 //!
 //! The tests check the whole procedure (and the search without the greedy
-//! step) against brute force over every placement order on thousands of
-//! random 3×3, 4×4 and 5×5 positions, with and without the seed's deadlock
-//! patterns embedded.
+//! step, without the probes, and with other probe windows) against brute
+//! force over every placement order on thousands of random 3×3 to 6×6
+//! positions, with and without the seed's deadlock patterns embedded, and
+//! on 6×6 to 8×8 windows of the hard 13×13 position where the probes find
+//! dead points; the probes alone against brute-force fillability of every
+//! point.
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::board::{EMPTY, edge_bits, violation};
 use super::geometry::{Geometry, Point};
+use super::probe::Probe;
 use crate::game::Color;
 
 /// Depth of helper placements the greedy construction may nest.
 const HELPER_DEPTH: u32 = 3;
+
+/// Half the side of a probe's window (see `probe.rs`).
+pub const PROBE_RADIUS: usize = 2;
+
+/// Nodes a single probe may search before it gives up (no pruning then).
+const PROBE_NODES: u64 = 200;
+
+/// Search nodes of the first pass, without probes (typical positions
+/// need fewer than 12).
+pub const QUICK_NODES: u64 = 24;
+
+/// Rounds of probing at one node (each round can find more dead points,
+/// as dead points are never filled in the next round's probes).
+pub const PROBE_ROUNDS: u32 = 3;
 
 /// The adjudicator with its scratch space (reused between calls).
 #[derive(Clone, Debug)]
@@ -98,6 +134,11 @@ pub struct Solver {
     cand: Vec<Point>,
     seq: Vec<Point>,
     fail: HashSet<u64>,
+    /// Points proven dead (never fillable) at the current node or above.
+    dead: Vec<bool>,
+    /// The dead points in the order they were found (undone on return).
+    dead_log: Vec<Point>,
+    probe: Probe,
     /// Search nodes of the last call.
     pub nodes: u64,
     /// Branching nodes (neither bound decided) of the last call.
@@ -105,6 +146,20 @@ pub struct Solver {
     /// Whether the greedy construction runs (turned off only to test the
     /// search on its own).
     pub use_greedy: bool,
+    /// Whether the probes for dead points run before branching (turned
+    /// off only to test the search without them).
+    pub use_probes: bool,
+    /// Half the side of a probe's window ([`PROBE_RADIUS`]; other values
+    /// only to test the probes).
+    pub probe_radius: usize,
+    /// Search nodes of the first pass, without probes ([`QUICK_NODES`]; 0:
+    /// probe from the start, to test the probes on small positions).
+    pub quick_nodes: u64,
+    /// Whether the current pass probes.
+    probing: bool,
+    /// Probing rounds of the last call.
+    pub probes: u64,
+    dead_points: u64,
     /// A bound on search nodes (`None`: exact, however long it takes).
     pub node_limit: Option<u64>,
     /// Whether the last call stopped at `node_limit` without an answer (its
@@ -135,13 +190,41 @@ impl Solver {
             cand: Vec::with_capacity(4 * np),
             seq: Vec::with_capacity(np),
             fail: HashSet::with_capacity(1024),
+            dead: vec![false; np],
+            dead_log: Vec::with_capacity(np),
+            probe: Probe::new(geo.clone()),
             nodes: 0,
             branch_nodes: 0,
             use_greedy: true,
+            use_probes: true,
+            probe_radius: PROBE_RADIUS,
+            probing: false,
+            quick_nodes: QUICK_NODES,
+            probes: 0,
+            dead_points: 0,
             node_limit: None,
             exhausted: false,
             geo,
         }
+    }
+
+    /// Whether a probe with a window of `radius` proves that `color` can
+    /// never fill the empty point `p` of `cells` (for tests; the search
+    /// uses the same probe).
+    pub fn probe_dead(&mut self, cells: &[u8], color: Color, p: Point, radius: usize) -> bool {
+        self.dead.fill(false);
+        self.probe.begin(cells, color as u8 + 1);
+        cells[p as usize] == EMPTY && self.probe.is_dead(&self.dead, p, radius, PROBE_NODES)
+    }
+
+    /// Points proven dead in the last call.
+    pub fn dead_points(&self) -> u64 {
+        self.dead_points
+    }
+
+    /// Search nodes of the probes of the last call.
+    pub fn probe_nodes(&self) -> u64 {
+        self.probe.total_nodes
     }
 
     /// The placements found by the last successful `can_connect` (in
@@ -160,10 +243,32 @@ impl Solver {
         self.fail.clear();
         self.nodes = 0;
         self.branch_nodes = 0;
+        self.probes = 0;
+        self.dead_points = 0;
+        self.probe.total_nodes = 0;
         self.exhausted = false;
         if self.connected() {
             return true;
         }
+        if !self.use_probes || self.quick_nodes == 0 {
+            self.probing = self.use_probes;
+            return self.dfs();
+        }
+        // Most positions are decided in a few nodes, where the probes would
+        // only cost time: first a pass without them on a small budget. Its
+        // "yes" is a certificate and its "no" without exhaustion is exact;
+        // the failed sets it recorded are facts, so the memo stays.
+        let limit = self.node_limit;
+        self.probing = false;
+        let quick = self.quick_nodes;
+        self.node_limit = Some(limit.map_or(quick, |l| l.min(quick)));
+        let found = self.dfs();
+        self.node_limit = limit;
+        if found || !self.exhausted || limit.is_some_and(|l| l <= quick) {
+            return found;
+        }
+        self.exhausted = false;
+        self.probing = true;
         self.dfs()
     }
 
@@ -240,6 +345,10 @@ impl Solver {
     /// `m2` were on the board at `t`, `p` and `m2` would be a like diagonal
     /// pair whose shared neighbours are the empty `m1` and an opponent
     /// corner, and `p` would be illegal at `t`.
+    ///
+    /// Dead points (step 6 of the module docs) are left out: no legal
+    /// sequence from this node places one, so the induction never meets
+    /// them.
     fn compute_reachable(&mut self) {
         let np = self.geo.num_points;
         self.in_l.fill(false);
@@ -248,7 +357,7 @@ impl Solver {
         // `L` only its orthogonal neighbours need another look.
         self.queue.clear();
         for p in 0..np {
-            if self.cells[p] == EMPTY && self.requirements_met(p as Point) {
+            if self.cells[p] == EMPTY && !self.dead[p] && self.requirements_met(p as Point) {
                 self.in_l[p] = true;
                 self.queue.push(p as Point);
             }
@@ -257,7 +366,11 @@ impl Solver {
         while let Some(p) = self.queue.pop() {
             for &q in geo.orth_of(p) {
                 let qi = q as usize;
-                if self.cells[qi] == EMPTY && !self.in_l[qi] && self.requirements_met(q) {
+                if self.cells[qi] == EMPTY
+                    && !self.in_l[qi]
+                    && !self.dead[qi]
+                    && self.requirements_met(q)
+                {
                     self.in_l[qi] = true;
                     self.queue.push(q);
                 }
@@ -544,8 +657,44 @@ impl Solver {
             .fold(0, |h, &p| h ^ self.geo.keys[p as usize][0])
     }
 
-    /// The search from the current set of placed stones.
+    /// Probes (see `probe.rs`) every point of the region that is not
+    /// legal now and not yet known dead; marks the dead ones. Returns
+    /// whether any was found. Needs `L` and `mark_region`.
+    fn find_dead(&mut self) -> bool {
+        let mut found = false;
+        self.probe.begin(&self.cells, self.me);
+        for p in 0..self.geo.num_points {
+            if self.cells[p] == EMPTY
+                && !self.dead[p]
+                && self.in_region(p)
+                && !self.legal(p as Point)
+                && self
+                    .probe
+                    .is_dead(&self.dead, p as Point, self.probe_radius, PROBE_NODES)
+            {
+                self.dead[p] = true;
+                self.dead_log.push(p as Point);
+                self.dead_points += 1;
+                found = true;
+            }
+        }
+        self.probes += 1;
+        found
+    }
+
+    /// The search from the current set of placed stones. Points proven
+    /// dead below this node are forgotten on return.
     fn dfs(&mut self) -> bool {
+        let mark = self.dead_log.len();
+        let found = self.dfs_node();
+        while self.dead_log.len() > mark {
+            let p = self.dead_log.pop().expect("longer than mark");
+            self.dead[p as usize] = false;
+        }
+        found
+    }
+
+    fn dfs_node(&mut self) -> bool {
         self.nodes += 1;
         if self.exhausted || self.node_limit.is_some_and(|l| self.nodes > l) {
             self.exhausted = true;
@@ -558,26 +707,36 @@ impl Solver {
         if self.fail.contains(&key) {
             return false;
         }
-        self.compute_reachable();
-        if !self.mark_region() {
-            self.fail.insert(key);
-            return false;
-        }
-        if self.use_greedy && self.greedy() {
-            return true;
-        }
-        let start = self.seq.len();
-        if self.place_free_moves() > 0 {
-            if self.dfs() {
+        let mut rounds = 0;
+        loop {
+            self.compute_reachable();
+            if !self.mark_region() {
+                self.fail.insert(key);
+                return false;
+            }
+            if self.use_greedy && self.greedy() {
                 return true;
             }
-            self.rollback(start);
-            if !self.exhausted {
-                self.fail.insert(key);
+            let start = self.seq.len();
+            if self.place_free_moves() > 0 {
+                if self.dfs() {
+                    return true;
+                }
+                self.rollback(start);
+                if !self.exhausted {
+                    self.fail.insert(key);
+                }
+                return false;
             }
-            return false;
+            // Before branching: drop the points no order can fill, then
+            // the bound, the greedy and the free moves again.
+            if rounds >= PROBE_ROUNDS || !self.probing || !self.find_dead() {
+                break;
+            }
+            rounds += 1;
         }
         self.branch_nodes += 1;
+        let start = self.seq.len();
         // Branch on every legal placement in the region.
         let base = self.cand.len();
         for p in 0..self.geo.num_points {
@@ -594,6 +753,9 @@ impl Solver {
                 return true;
             }
             self.rollback(start);
+            if self.exhausted {
+                break;
+            }
         }
         self.cand.truncate(base);
         if !self.exhausted {

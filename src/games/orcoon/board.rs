@@ -265,9 +265,10 @@ impl Orcoon {
         }
     }
 
-    /// Inside searches the pass adjudication gets a node bound (a rare
-    /// position can take the exact procedure minutes); an undecided pass
-    /// counts as lost for the passer. Outside searches it is exact.
+    /// Inside searches the pass adjudication gets a node bound (cheap
+    /// insurance: the hardest positions known take the exact procedure
+    /// about a millisecond); an undecided pass counts as lost for the
+    /// passer. Outside searches it is exact.
     fn set_searching_bound(&mut self, searching: bool) {
         self.solver.node_limit = searching.then_some(SEARCH_ADJUDICATION_NODES);
     }

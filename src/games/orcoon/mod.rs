@@ -9,6 +9,7 @@ mod board;
 mod display;
 pub mod eval;
 pub mod geometry;
+mod probe;
 
 pub use adjudicate::Solver;
 pub use board::{Orcoon, OrcoonMove, Violation};
