@@ -20,6 +20,9 @@ use super::distance::{both_sides, contested_points};
 
 impl Evaluate for Onyx {
     fn evaluate(&self) -> Score {
+        if super::two_distance::USE_IN_SEARCH {
+            return super::two_distance::evaluate_two_distance(self);
+        }
         let Some([(mine, my_flex), (theirs, their_flex)]) = both_sides(self, self.to_move()) else {
             return WIN_NEXT_MOVE;
         };

@@ -1,0 +1,531 @@
+//! Queenbee's two-distance (van Rijswijck) adapted to Onyx, and an
+//! evaluation built on it.
+//!
+//! The graph is the board's lines (orthogonals, the single diagonals of the
+//! non-square cells, midpoint spokes) seen by one colour, as in
+//! [`super::distance::Board`]:
+//! - *nodes* are the passable points: placeable empty points (a midpoint only
+//!   while its four corners are empty), plus, for the colour that is not to
+//!   move, its own pieces under capture threat (they may still be lost, so
+//!   they count like an empty point, not as a safe link);
+//! - the colour's safe pieces are contracted: two nodes are adjacent when
+//!   they share a line or both touch the same own group (a group is free to
+//!   pass through, as in Benzene's two-distance over empty virtual
+//!   connections);
+//! - opponent pieces and blocked midpoints are walls.
+//!
+//! The two-distance of a node from an edge is 1 when the node is on that
+//! edge or touches an own group that reaches it (the edge is one virtual
+//! node that the opponent cannot cut from a point standing on it, so it
+//! counts as two neighbours at distance 0, as the cells next to the edge in
+//! Hex get distance 1 in Queenbee and Benzene); otherwise it is 1 + the
+//! second smallest two-distance among its neighbours (infinite with fewer
+//! than two finite neighbours). The potential of a colour is the smallest
+//! `td(first edge) + td(second edge)` over the nodes, and its mobility the
+//! number of nodes that reach it.
+//!
+//! The computation is a level-synchronous relaxation on bitsets: level d
+//! holds the nodes of two-distance d; each node of level d adds its
+//! contracted neighbourhood to `once`, and to `twice` where it was already
+//! in `once`; level d + 1 is `twice` minus the nodes already placed. Own
+//! groups are labelled once per colour, with their neighbourhoods as
+//! bitsets in a per-thread scratch buffer (grown once, never per call).
+
+use std::cell::RefCell;
+
+use super::board::{Onyx, edge_bits};
+use super::distance::{Board, search};
+use super::geometry::Geometry;
+use crate::game::{Color, Game};
+use crate::search::{Score, WIN_NEXT_MOVE};
+
+/// Most two-distance levels kept; larger values count as infinite.
+pub const MAX_TD: usize = 64;
+
+/// Potential reported when no node has two finite two-distances.
+pub const TD_INFINITE: u16 = 999;
+
+/// Per-level bitsets of one two-distance search (level 0 unused).
+pub type TdLevels<const W: usize> = [[u64; W]; MAX_TD];
+
+/// Whether `Evaluate::evaluate` for Onyx uses [`evaluate_two_distance`]
+/// (the A/B switch of this branch).
+pub const USE_IN_SEARCH: bool = true;
+
+/// Score of one unit of potential.
+const STEP: Score = 100;
+/// Value of one unit of mobility.
+const MOBILITY: Score = 3;
+/// Bonus for having the move.
+const TEMPO: Score = 30;
+
+/// The own groups of one colour: group of each own point, neighbourhood
+/// (passable points only) and edge bits of each group.
+#[derive(Default)]
+struct Scratch {
+    gid: Vec<u16>,
+    gnb: Vec<u64>,
+    gedge: Vec<u8>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+#[inline]
+fn any<const W: usize>(a: &[u64; W]) -> bool {
+    a.iter().any(|&w| w != 0)
+}
+
+#[inline]
+fn neighbours_into<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64; W]) {
+    for (wi, &word) in set.iter().enumerate() {
+        let mut w = word;
+        while w != 0 {
+            let p = wi * 64 + w.trailing_zeros() as usize;
+            w &= w - 1;
+            let m = &geo.neighbour_bits[p * W..p * W + W];
+            for k in 0..W {
+                nb[k] |= m[k];
+            }
+        }
+    }
+}
+
+/// Labels the own groups of `board`; returns how many there are.
+fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Scratch) -> usize {
+    let np = geo.num_points;
+    if s.gid.len() < np {
+        s.gid.resize(np, 0);
+        s.gedge.resize(np, 0);
+    }
+    if s.gnb.len() < np * W {
+        s.gnb.resize(np * W, 0);
+    }
+    let own = board.own;
+    let mut rest = own;
+    let mut g = 0;
+    while let Some(wi) = rest.iter().position(|&w| w != 0) {
+        let p = wi * 64 + rest[wi].trailing_zeros() as usize;
+        let mut group = [0u64; W];
+        group[wi] = 1 << (p % 64);
+        let mut frontier = group;
+        let mut nb = [0u64; W];
+        loop {
+            let mut add = [0u64; W];
+            neighbours_into(geo, &frontier, &mut add);
+            let mut new = [0u64; W];
+            for k in 0..W {
+                nb[k] |= add[k];
+                new[k] = add[k] & own[k] & !group[k];
+                group[k] |= new[k];
+            }
+            if !any(&new) {
+                break;
+            }
+            frontier = new;
+        }
+        let mut edges = 0;
+        for (k, &word) in group.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let q = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                s.gid[q] = g as u16;
+                edges |= geo.edges[q];
+            }
+            rest[k] &= !word;
+        }
+        s.gedge[g] = edges;
+        let out = &mut s.gnb[g * W..g * W + W];
+        for k in 0..W {
+            out[k] = nb[k] & board.passable[k];
+        }
+        g += 1;
+    }
+    g
+}
+
+/// Two-distance levels of `board`'s colour from the edge `edge_bit`
+/// (groups labelled in `s`); returns the number of levels filled (levels
+/// `1..returned`).
+fn two_distance<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    s: &Scratch,
+    groups: usize,
+    edge_bit: u8,
+    levels: &mut TdLevels<W>,
+) -> usize {
+    let passable = board.passable;
+    let edge = &geo.edge_bits[edge_bit.trailing_zeros() as usize];
+    let mut twice = [0u64; W];
+    for k in 0..W {
+        twice[k] = edge[k] & passable[k];
+    }
+    for g in 0..groups {
+        if s.gedge[g] & edge_bit != 0 {
+            let gnb = &s.gnb[g * W..g * W + W];
+            for k in 0..W {
+                twice[k] |= gnb[k];
+            }
+        }
+    }
+    let mut once = twice;
+    let mut done = [0u64; W];
+    for (d, level) in levels.iter_mut().enumerate().skip(1) {
+        let mut new = [0u64; W];
+        for k in 0..W {
+            new[k] = twice[k] & !done[k];
+            done[k] |= new[k];
+        }
+        if !any(&new) {
+            return d;
+        }
+        *level = new;
+        for (wi, &word) in new.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let f = wi * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let mut m = [0u64; W];
+                m.copy_from_slice(&geo.neighbour_bits[f * W..f * W + W]);
+                for &q in geo.neighbours_of(f as u16) {
+                    let q = q as usize;
+                    if board.own[q / 64] >> (q % 64) & 1 != 0 {
+                        let g = s.gid[q] as usize;
+                        let gnb = &s.gnb[g * W..g * W + W];
+                        for k in 0..W {
+                            m[k] |= gnb[k];
+                        }
+                    }
+                }
+                for k in 0..W {
+                    let mk = m[k] & passable[k] & !done[k];
+                    twice[k] |= once[k] & mk;
+                    once[k] |= mk;
+                }
+            }
+        }
+    }
+    MAX_TD
+}
+
+/// Smallest `a + b` over the points in level `a` of `from` and level `b` of
+/// `to`, with how many points reach it; `(TD_INFINITE, 0)` when none.
+fn best_sum<const W: usize>(
+    from: &TdLevels<W>,
+    nf: usize,
+    to: &TdLevels<W>,
+    nt: usize,
+) -> (u16, u16) {
+    for sum in 2..nf + nt {
+        let mut acc = [0u64; W];
+        let lo = sum.saturating_sub(nt - 1).max(1);
+        let hi = (sum - 1).min(nf - 1);
+        for a in lo..=hi {
+            for k in 0..W {
+                acc[k] |= from[a][k] & to[sum - a][k];
+            }
+        }
+        let count: u32 = acc.iter().map(|w| w.count_ones()).sum();
+        if count > 0 {
+            return (sum as u16, count as u16);
+        }
+    }
+    (TD_INFINITE, 0)
+}
+
+/// Potential and mobility of `color` on `board` (a board read for `color`).
+fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+    let geo = pos.geometry();
+    let (a, b) = edge_bits(color);
+    let mut from = [[0u64; W]; MAX_TD];
+    let mut to = [[0u64; W]; MAX_TD];
+    SCRATCH.with(|s| {
+        let s = &mut s.borrow_mut();
+        let groups = label_groups(geo, board, s);
+        let nf = two_distance(geo, board, s, groups, a, &mut from);
+        let nt = two_distance(geo, board, s, groups, b, &mut to);
+        best_sum(&from, nf, &to, nt)
+    })
+}
+
+/// Potential and mobility of `color` (its threatened pieces unsafe when it
+/// is not to move, as in [`super::distance`]).
+pub fn potential_and_mobility(pos: &Onyx, color: Color) -> (u16, u16) {
+    fn go<const W: usize>(pos: &Onyx, color: Color) -> (u16, u16) {
+        potential(pos, &Board::<W>::new(pos, color), color)
+    }
+    by_words(pos, color, go::<1>, go::<2>, go::<4>, go::<8>, go::<16>)
+}
+
+#[inline]
+fn by_words<T, R>(
+    pos: &Onyx,
+    arg: T,
+    f1: fn(&Onyx, T) -> R,
+    f2: fn(&Onyx, T) -> R,
+    f4: fn(&Onyx, T) -> R,
+    f8: fn(&Onyx, T) -> R,
+    f16: fn(&Onyx, T) -> R,
+) -> R {
+    match pos.geometry().words {
+        1 => f1(pos, arg),
+        2 => f2(pos, arg),
+        4 => f4(pos, arg),
+        8 => f8(pos, arg),
+        _ => f16(pos, arg),
+    }
+}
+
+/// Two-distance evaluation from the side to move's view:
+/// `(their potential - my potential) * STEP + (my mobility - their
+/// mobility) * MOBILITY + TEMPO`, or [`WIN_NEXT_MOVE`] when the side to
+/// move connects with one placement (plain connection distance 1).
+pub fn evaluate_two_distance(pos: &Onyx) -> Score {
+    fn go<const W: usize>(pos: &Onyx, me: Color) -> Score {
+        let geo = pos.geometry();
+        let board = Board::<W>::new(pos, me);
+        if search(geo, &board, me, false, None) == 1 {
+            return WIN_NEXT_MOVE;
+        }
+        let (mine, my_mob) = potential(pos, &board, me);
+        let them = me.opponent();
+        let (theirs, their_mob) = potential(pos, &board.for_color(pos, them), them);
+        // No two routes is a long way off, not lost.
+        let cap = 4 * geo.n as u16;
+        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
+            + (my_mob as Score - their_mob as Score) * MOBILITY
+            + TEMPO
+    }
+    by_words(
+        pos,
+        pos.to_move(),
+        go::<1>,
+        go::<2>,
+        go::<4>,
+        go::<8>,
+        go::<16>,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bit-parallel two-distance against the definition iterated to a
+    //! fixed point.
+    use super::*;
+    use crate::games::onyx::Start;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
+    const INF: u16 = u16::MAX;
+
+    fn bit(bits: &[u64], p: usize) -> bool {
+        bits[p / 64] >> (p % 64) & 1 != 0
+    }
+
+    /// The contracted graph of `own` / `passable`: neighbour lists of the
+    /// passable points, and which edges each passable point touches
+    /// (directly or through an own group).
+    fn contracted(geo: &Geometry, own: &[u64], passable: &[u64]) -> (Vec<Vec<usize>>, Vec<u8>) {
+        let np = geo.num_points;
+        let mut comp = vec![usize::MAX; np];
+        let mut comp_edges = Vec::new();
+        for p in 0..np {
+            if !bit(own, p) || comp[p] != usize::MAX {
+                continue;
+            }
+            let c = comp_edges.len();
+            let mut edges = 0;
+            let mut stack = vec![p];
+            comp[p] = c;
+            while let Some(q) = stack.pop() {
+                edges |= geo.edges[q];
+                for &r in geo.neighbours_of(q as u16) {
+                    let r = r as usize;
+                    if bit(own, r) && comp[r] == usize::MAX {
+                        comp[r] = c;
+                        stack.push(r);
+                    }
+                }
+            }
+            comp_edges.push(edges);
+        }
+        let groups_of = |p: usize| -> Vec<usize> {
+            geo.neighbours_of(p as u16)
+                .iter()
+                .map(|&q| q as usize)
+                .filter(|&q| bit(own, q))
+                .map(|q| comp[q])
+                .collect()
+        };
+        let mut adj = vec![Vec::new(); np];
+        let mut edges = vec![0u8; np];
+        for p in (0..np).filter(|&p| bit(passable, p)) {
+            let gp = groups_of(p);
+            edges[p] = geo.edges[p];
+            for &g in &gp {
+                edges[p] |= comp_edges[g];
+            }
+            for r in (0..np).filter(|&r| r != p && bit(passable, r)) {
+                let direct = geo.neighbours_of(p as u16).contains(&(r as u16));
+                if direct || groups_of(r).iter().any(|g| gp.contains(g)) {
+                    adj[p].push(r);
+                }
+            }
+        }
+        (adj, edges)
+    }
+
+    /// The two-distance by its definition, iterated until nothing changes.
+    fn naive(passable: &[u64], adj: &[Vec<usize>], edges: &[u8], edge_bit: u8) -> Vec<u16> {
+        let np = adj.len();
+        let mut td = vec![INF; np];
+        loop {
+            let mut changed = false;
+            for p in (0..np).filter(|&p| bit(passable, p)) {
+                let v = if edges[p] & edge_bit != 0 {
+                    1
+                } else {
+                    let mut vals: Vec<u16> = adj[p].iter().map(|&r| td[r]).collect();
+                    vals.sort_unstable();
+                    match vals.get(1) {
+                        Some(&v) if v != INF => v + 1,
+                        _ => INF,
+                    }
+                };
+                if v != td[p] {
+                    td[p] = v;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return td;
+            }
+        }
+    }
+
+    fn check<const W: usize>(pos: &Onyx, color: Color) {
+        let geo = pos.geometry();
+        let board = Board::<W>::new(pos, color);
+        let (adj, edges) = contracted(geo, &board.own, &board.passable);
+        let (ea, eb) = edge_bits(color);
+        let na = naive(&board.passable, &adj, &edges, ea);
+        let nb = naive(&board.passable, &adj, &edges, eb);
+        let mut from = [[0u64; W]; MAX_TD];
+        let mut to = [[0u64; W]; MAX_TD];
+        SCRATCH.with(|s| {
+            let s = &mut s.borrow_mut();
+            let groups = label_groups(geo, &board, s);
+            let nf = two_distance(geo, &board, s, groups, ea, &mut from);
+            let nt = two_distance(geo, &board, s, groups, eb, &mut to);
+            let level = |levels: &TdLevels<W>, n: usize, p: usize| {
+                (1..n)
+                    .find(|&d| bit(&levels[d], p))
+                    .map_or(INF, |d| d as u16)
+            };
+            let capped = |v: u16| if (v as usize) < MAX_TD { v } else { INF };
+            for p in 0..geo.num_points {
+                assert_eq!(
+                    level(&from, nf, p),
+                    capped(na[p]),
+                    "{color:?} from first edge at {}\n{}",
+                    geo.point_name(p as u16),
+                    pos.showboard()
+                );
+                assert_eq!(level(&to, nt, p), capped(nb[p]));
+            }
+            let mut best = TD_INFINITE;
+            let mut count = 0;
+            for p in 0..geo.num_points {
+                let (a, b) = (capped(na[p]), capped(nb[p]));
+                if a == INF || b == INF {
+                    continue;
+                }
+                let sum = a + b;
+                if sum < best {
+                    best = sum;
+                    count = 0;
+                }
+                if sum == best {
+                    count += 1;
+                }
+            }
+            assert_eq!(best_sum(&from, nf, &to, nt), (best, count));
+        });
+        assert_eq!(potential_and_mobility(pos, color), (best_of(&na, &nb)));
+    }
+
+    fn best_of(a: &[u16], b: &[u16]) -> (u16, u16) {
+        let sums: Vec<u16> = a
+            .iter()
+            .zip(b)
+            .filter(|&(&x, &y)| {
+                x != INF && y != INF && (x as usize) < MAX_TD && (y as usize) < MAX_TD
+            })
+            .map(|(&x, &y)| x + y)
+            .collect();
+        match sums.iter().min() {
+            Some(&m) => (m, sums.iter().filter(|&&s| s == m).count() as u16),
+            None => (TD_INFINITE, 0),
+        }
+    }
+
+    #[test]
+    fn two_distance_matches_fixed_point() {
+        assert!(MAX_POINTS >= Geometry::new(26).unwrap().num_points);
+        let mut rng = SmallRng::seed_from_u64(11);
+        for &(n, start, games, every) in &[
+            (12, Start::Standard, 12, 1),
+            (12, Start::Blank, 12, 1),
+            (8, Start::Blank, 20, 1),
+            (6, Start::Blank, 20, 1),
+            (4, Start::Blank, 20, 1),
+            (16, Start::Standard, 4, 3),
+            (26, Start::Blank, 1, 40),
+        ] {
+            for _ in 0..games {
+                let mut pos = Onyx::new(n, start).unwrap();
+                let mut moves = Vec::new();
+                let mut ply = 0;
+                loop {
+                    if ply % every == 0 {
+                        for c in Color::ALL {
+                            match pos.geometry().words {
+                                1 => check::<1>(&pos, c),
+                                2 => check::<2>(&pos, c),
+                                4 => check::<4>(&pos, c),
+                                8 => check::<8>(&pos, c),
+                                _ => check::<16>(&pos, c),
+                            }
+                        }
+                    }
+                    ply += 1;
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    pos.play(m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_board_potential() {
+        // On an empty board every point of row 1 is at two-distance 1 from
+        // the bottom. Square cells have no diagonal, so the second route
+        // often costs a detour: the potential lies between the plain
+        // distance + 1 and twice that.
+        let pos = Onyx::new(8, Start::Blank).unwrap();
+        let (p, m) = potential_and_mobility(&pos, Color::Black);
+        assert!((9..=18).contains(&p), "{p}");
+        assert!(m > 0);
+        let e = evaluate_two_distance(&pos);
+        assert!(e.abs() < 10 * STEP, "{e}");
+    }
+}
