@@ -146,9 +146,87 @@ fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Scratc
     g
 }
 
+/// One two-distance search from an edge, one level at a time.
+struct Td<const W: usize> {
+    /// Points with at least one placed contracted neighbour.
+    once: [u64; W],
+    /// Points with at least two: the next level, once `done` is removed.
+    twice: [u64; W],
+    /// Points placed on a level.
+    done: [u64; W],
+}
+
+impl<const W: usize> Td<W> {
+    /// Starts from the edge `edge_bit`: its passable points and the
+    /// neighbours of the own groups on it are at distance 1.
+    fn new(geo: &Geometry, board: &Board<W>, s: &Scratch, groups: usize, edge_bit: u8) -> Self {
+        let edge = &geo.edge_bits[edge_bit.trailing_zeros() as usize];
+        let mut twice = [0u64; W];
+        for k in 0..W {
+            twice[k] = edge[k] & board.passable[k];
+        }
+        for g in 0..groups {
+            if s.gedge[g] & edge_bit != 0 {
+                let gnb = &s.gnb[g * W..g * W + W];
+                for k in 0..W {
+                    twice[k] |= gnb[k];
+                }
+            }
+        }
+        Td {
+            once: twice,
+            twice,
+            done: [0; W],
+        }
+    }
+
+    /// The points of the next level (empty when the search is over).
+    #[inline]
+    fn step(&mut self, geo: &Geometry, board: &Board<W>, s: &Scratch) -> [u64; W] {
+        let mut new = self.twice;
+        for (n, d) in new.iter_mut().zip(self.done.iter_mut()) {
+            *n &= !*d;
+            *d |= *n;
+        }
+        for (wi, &word) in new.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let f = wi * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let mut m = [0u64; W];
+                m.copy_from_slice(&geo.neighbour_bits[f * W..f * W + W]);
+                // The own groups around f: their neighbours are f's too.
+                let mut own = [0u64; W];
+                for k in 0..W {
+                    own[k] = m[k] & board.own[k];
+                }
+                for (ok, &word) in own.iter().enumerate() {
+                    let mut o = word;
+                    while o != 0 {
+                        let q = ok * 64 + o.trailing_zeros() as usize;
+                        o &= o - 1;
+                        let g = s.gid[q] as usize;
+                        let gnb = &s.gnb[g * W..g * W + W];
+                        for k in 0..W {
+                            m[k] |= gnb[k];
+                        }
+                    }
+                }
+                for (k, &mk) in m.iter().enumerate() {
+                    let mk = mk & board.passable[k] & !self.done[k];
+                    self.twice[k] |= self.once[k] & mk;
+                    self.once[k] |= mk;
+                }
+            }
+        }
+        new
+    }
+}
+
 /// Two-distance levels of `board`'s colour from the edge `edge_bit`
-/// (groups labelled in `s`); returns the number of levels filled (levels
-/// `1..returned`).
+/// (groups labelled in `s`), run to the end; returns the number of levels
+/// filled (levels `1..returned`).
+#[cfg(test)]
 fn two_distance<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
@@ -157,98 +235,81 @@ fn two_distance<const W: usize>(
     edge_bit: u8,
     levels: &mut TdLevels<W>,
 ) -> usize {
-    let passable = board.passable;
-    let edge = &geo.edge_bits[edge_bit.trailing_zeros() as usize];
-    let mut twice = [0u64; W];
-    for k in 0..W {
-        twice[k] = edge[k] & passable[k];
-    }
-    for g in 0..groups {
-        if s.gedge[g] & edge_bit != 0 {
-            let gnb = &s.gnb[g * W..g * W + W];
-            for k in 0..W {
-                twice[k] |= gnb[k];
-            }
-        }
-    }
-    let mut once = twice;
-    let mut done = [0u64; W];
+    let mut td = Td::new(geo, board, s, groups, edge_bit);
     for (d, level) in levels.iter_mut().enumerate().skip(1) {
-        let mut new = [0u64; W];
-        for k in 0..W {
-            new[k] = twice[k] & !done[k];
-            done[k] |= new[k];
-        }
-        if !any(&new) {
+        *level = td.step(geo, board, s);
+        if !any(level) {
             return d;
-        }
-        *level = new;
-        for (wi, &word) in new.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let f = wi * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                let mut m = [0u64; W];
-                m.copy_from_slice(&geo.neighbour_bits[f * W..f * W + W]);
-                for &q in geo.neighbours_of(f as u16) {
-                    let q = q as usize;
-                    if board.own[q / 64] >> (q % 64) & 1 != 0 {
-                        let g = s.gid[q] as usize;
-                        let gnb = &s.gnb[g * W..g * W + W];
-                        for k in 0..W {
-                            m[k] |= gnb[k];
-                        }
-                    }
-                }
-                for k in 0..W {
-                    let mk = m[k] & passable[k] & !done[k];
-                    twice[k] |= once[k] & mk;
-                    once[k] |= mk;
-                }
-            }
         }
     }
     MAX_TD
 }
 
-/// Smallest `a + b` over the points in level `a` of `from` and level `b` of
-/// `to`, with how many points reach it; `(TD_INFINITE, 0)` when none.
-fn best_sum<const W: usize>(
-    from: &TdLevels<W>,
-    nf: usize,
-    to: &TdLevels<W>,
-    nt: usize,
-) -> (u16, u16) {
-    for sum in 2..nf + nt {
-        let mut acc = [0u64; W];
-        let lo = sum.saturating_sub(nt - 1).max(1);
-        let hi = (sum - 1).min(nf - 1);
-        for a in lo..=hi {
-            for k in 0..W {
-                acc[k] |= from[a][k] & to[sum - a][k];
-            }
-        }
-        let count: u32 = acc.iter().map(|w| w.count_ones()).sum();
-        if count > 0 {
-            return (sum as u16, count as u16);
-        }
-    }
-    (TD_INFINITE, 0)
+#[inline]
+fn common<const W: usize>(a: &[u64; W], b: &[u64; W]) -> u16 {
+    (0..W).map(|k| (a[k] & b[k]).count_ones()).sum::<u32>() as u16
 }
 
 /// Potential and mobility of `color` on `board` (a board read for `color`).
+/// Both searches advance together, a level at a time; after level k every
+/// point with both two-distances at most k is known, and any other point
+/// sums to at least k + 2, so the search stops once the best sum is at
+/// most k + 1.
 fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
     let geo = pos.geometry();
-    let (a, b) = edge_bits(color);
-    let mut from = [[0u64; W]; MAX_TD];
-    let mut to = [[0u64; W]; MAX_TD];
+    let (ea, eb) = edge_bits(color);
+    let mut la = [[0u64; W]; MAX_TD];
+    let mut lb = [[0u64; W]; MAX_TD];
+    let mut counts = [0u16; 2 * MAX_TD];
+    let mut best = usize::MAX;
     SCRATCH.with(|s| {
         let s = &mut s.borrow_mut();
         let groups = label_groups(geo, board, s);
-        let nf = two_distance(geo, board, s, groups, a, &mut from);
-        let nt = two_distance(geo, board, s, groups, b, &mut to);
-        best_sum(&from, nf, &to, nt)
-    })
+        let mut a = Td::new(geo, board, s, groups, ea);
+        let mut b = Td::new(geo, board, s, groups, eb);
+        let (mut a_open, mut b_open) = (true, true);
+        for k in 1..MAX_TD {
+            if a_open {
+                la[k] = a.step(geo, board, s);
+                a_open = any(&la[k]);
+            }
+            if b_open {
+                lb[k] = b.step(geo, board, s);
+                b_open = any(&lb[k]);
+            }
+            if (!a_open && !b_open) || (k == 1 && !(a_open && b_open)) {
+                break;
+            }
+            for j in 1..=k {
+                if k + j > best {
+                    break;
+                }
+                let c = common(&la[k], &lb[j]);
+                if c > 0 {
+                    counts[k + j] += c;
+                    best = best.min(k + j);
+                }
+            }
+            for i in 1..k {
+                if i + k > best {
+                    break;
+                }
+                let c = common(&la[i], &lb[k]);
+                if c > 0 {
+                    counts[i + k] += c;
+                    best = best.min(i + k);
+                }
+            }
+            if best <= k + 1 {
+                break;
+            }
+        }
+    });
+    if best == usize::MAX {
+        (TD_INFINITE, 0)
+    } else {
+        (best as u16, counts[best])
+    }
 }
 
 /// Potential and mobility of `color` (its threatened pieces unsafe when it
@@ -353,28 +414,44 @@ mod tests {
             }
             comp_edges.push(edges);
         }
-        let groups_of = |p: usize| -> Vec<usize> {
-            geo.neighbours_of(p as u16)
-                .iter()
-                .map(|&q| q as usize)
-                .filter(|&q| bit(own, q))
-                .map(|q| comp[q])
-                .collect()
-        };
+        let groups_of: Vec<Vec<usize>> = (0..np)
+            .map(|p| {
+                let mut g: Vec<usize> = geo
+                    .neighbours_of(p as u16)
+                    .iter()
+                    .map(|&q| q as usize)
+                    .filter(|&q| bit(own, q))
+                    .map(|q| comp[q])
+                    .collect();
+                g.sort_unstable();
+                g.dedup();
+                g
+            })
+            .collect();
+        // The passable points around each group.
+        let mut around = vec![Vec::new(); comp_edges.len()];
+        for r in (0..np).filter(|&r| bit(passable, r)) {
+            for &g in &groups_of[r] {
+                around[g].push(r);
+            }
+        }
         let mut adj = vec![Vec::new(); np];
         let mut edges = vec![0u8; np];
         for p in (0..np).filter(|&p| bit(passable, p)) {
-            let gp = groups_of(p);
             edges[p] = geo.edges[p];
-            for &g in &gp {
+            let mut list: Vec<usize> = geo
+                .neighbours_of(p as u16)
+                .iter()
+                .map(|&q| q as usize)
+                .filter(|&q| bit(passable, q))
+                .collect();
+            for &g in &groups_of[p] {
                 edges[p] |= comp_edges[g];
+                list.extend(around[g].iter().copied().filter(|&r| r != p));
             }
-            for r in (0..np).filter(|&r| r != p && bit(passable, r)) {
-                let direct = geo.neighbours_of(p as u16).contains(&(r as u16));
-                if direct || groups_of(r).iter().any(|g| gp.contains(g)) {
-                    adj[p].push(r);
-                }
-            }
+            list.sort_unstable();
+            list.dedup();
+            adj[p] = list;
         }
         (adj, edges)
     }
@@ -437,23 +514,6 @@ mod tests {
                 );
                 assert_eq!(level(&to, nt, p), capped(nb[p]));
             }
-            let mut best = TD_INFINITE;
-            let mut count = 0;
-            for p in 0..geo.num_points {
-                let (a, b) = (capped(na[p]), capped(nb[p]));
-                if a == INF || b == INF {
-                    continue;
-                }
-                let sum = a + b;
-                if sum < best {
-                    best = sum;
-                    count = 0;
-                }
-                if sum == best {
-                    count += 1;
-                }
-            }
-            assert_eq!(best_sum(&from, nf, &to, nt), (best, count));
         });
         assert_eq!(potential_and_mobility(pos, color), (best_of(&na, &nb)));
     }
