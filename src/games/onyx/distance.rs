@@ -22,6 +22,7 @@ macro_rules! by_words {
         }
     };
 }
+pub(super) use by_words;
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
@@ -30,7 +31,7 @@ pub const UNREACHABLE: u16 = 999;
 pub const MAX_LEVELS: usize = 64;
 
 #[inline]
-fn any<const W: usize>(a: &[u64; W]) -> bool {
+pub(super) fn any<const W: usize>(a: &[u64; W]) -> bool {
     let mut x = 0;
     for &w in a {
         x |= w;
@@ -40,7 +41,7 @@ fn any<const W: usize>(a: &[u64; W]) -> bool {
 
 /// ORs the neighbour sets of every point of `set` into `nb`.
 #[inline(always)]
-fn add_neighbours<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64; W]) {
+pub(super) fn add_neighbours<const W: usize>(geo: &Geometry, set: &[u64; W], nb: &mut [u64; W]) {
     let (table, _) = geo.neighbour_bits.as_chunks::<W>();
     for (wi, &word) in set.iter().enumerate() {
         let mut w = word;
@@ -164,18 +165,17 @@ fn meets<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
     x != 0
 }
 
-/// Distance of `color` from its first edge (`far` false) or its second to
-/// the other. When `levels` is given, level k's newly reached points go to
-/// `levels[k]`, for k from 1 up to the distance.
+/// Distance of `color` from its first edge to its second, if at most
+/// `limit` (else [`UNREACHABLE`]). When `levels` is given, level k's newly
+/// reached points go to `levels[k]`, for k from 1 up to the distance.
 pub fn search<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
     color: Color,
-    far: bool,
+    limit: usize,
     mut levels: Option<&mut [MaybeUninit<[u64; W]>; MAX_LEVELS]>,
 ) -> u16 {
-    let (a, b) = edge_bits(color);
-    let (from, to) = if far { (b, a) } else { (a, b) };
+    let (from, to) = edge_bits(color);
     let to = edge::<W>(geo, to);
     let mut reached = [0u64; W];
     let mut nb = edge::<W>(geo, from);
@@ -183,7 +183,7 @@ pub fn search<const W: usize>(
     if meets(&reached, &to) {
         return 0;
     }
-    for level in 1..MAX_LEVELS {
+    for level in 1..=limit.min(MAX_LEVELS - 1) {
         let mut new = [0u64; W];
         for k in 0..W {
             new[k] = nb[k] & board.passable[k] & !reached[k];
@@ -212,30 +212,16 @@ pub fn distance_and_flexibility<const W: usize>(pos: &Onyx, color: Color) -> (u1
     measure(pos, &Board::<W>::new(pos, color), color, &mut [0; W])
 }
 
-/// What the evaluation and the move selection need from one position: the
-/// distance and flexibility of the side to move and of its opponent, and
-/// the points on their shortest connections.
-#[derive(Clone, Copy, Debug)]
-pub struct Analysis {
-    /// (distance, flexibility) of the side to move, then of its opponent;
-    /// `None` when the side to move connects with one placement.
-    pub sides: Option<[(u16, u16); 2]>,
-    /// The points costing a placement on some shortest connection of
-    /// either colour (`geo.words` words).
-    pub contested: [u64; 16],
-}
-
-/// Entries of each thread's memo of analyses (a power of two).
+/// Entries of each thread's memo of contested points (a power of two).
 const MEMO_ENTRIES: usize = 1 << 14;
 
-/// A thread's recent analyses by position hash: a position searched one
-/// ply deeper on the next iteration was a leaf on this one, and its
-/// candidate moves are the points its evaluation already traced.
+/// A thread's recent contested-point sets by position hash: the search
+/// visits a node again on every iteration.
 struct Memo {
     /// Board size the entries belong to (hashes of other sizes differ).
     n: usize,
     keys: Vec<u64>,
-    values: Vec<Analysis>,
+    values: Vec<[u64; 16]>,
 }
 
 thread_local! {
@@ -244,45 +230,39 @@ thread_local! {
     };
 }
 
-/// The analysis of `pos`, through this thread's memo.
-pub fn analyse(pos: &Onyx) -> Analysis {
+/// The points costing a placement on some shortest connection of either
+/// colour (`geo.words` words of the result), through this thread's memo.
+pub fn contested(pos: &Onyx) -> [u64; 16] {
     let key = pos.hash();
     let n = pos.geometry().n;
     let slot = key as usize & (MEMO_ENTRIES - 1);
     let hit = MEMO.with_borrow(|m| (m.n == n && m.keys[slot] == key).then(|| m.values[slot]));
-    if let Some(a) = hit {
-        return a;
+    if let Some(c) = hit {
+        return c;
     }
-    let a = by_words!(pos, analyse_now(pos));
+    let c = by_words!(pos, contested_now(pos));
     MEMO.with_borrow_mut(|m| {
         if m.n != n {
             m.n = n;
             m.keys = vec![!0; MEMO_ENTRIES];
-            m.values = vec![a; MEMO_ENTRIES];
+            m.values = vec![[0; 16]; MEMO_ENTRIES];
         }
         m.keys[slot] = key;
-        m.values[slot] = a;
+        m.values[slot] = c;
     });
-    a
+    c
 }
 
-fn analyse_now<const W: usize>(pos: &Onyx) -> Analysis {
+fn contested_now<const W: usize>(pos: &Onyx) -> [u64; 16] {
     let me = pos.to_move();
-    let mut contested = [0u64; 16];
     let board = Board::<W>::new(pos, me);
     let mut on = [0u64; W];
-    let mine = measure(pos, &board, me, &mut on);
-    let theirs = measure(
-        pos,
-        &board.for_color(pos, me.opponent()),
-        me.opponent(),
-        &mut on,
-    );
-    contested[..W].copy_from_slice(&on);
-    Analysis {
-        sides: (mine.0 != 1).then_some([mine, theirs]),
-        contested,
-    }
+    measure(pos, &board, me, &mut on);
+    let them = me.opponent();
+    measure(pos, &board.for_color(pos, them), them, &mut on);
+    let mut out = [0u64; 16];
+    out[..W].copy_from_slice(&on);
+    out
 }
 
 /// Distance and flexibility of `color`; its shortest connections' points
@@ -324,7 +304,7 @@ fn shortest_paths<const W: usize>(
 ) -> u16 {
     let geo = pos.geometry();
     let mut from = [const { MaybeUninit::<[u64; W]>::uninit() }; MAX_LEVELS];
-    let d = search(geo, board, color, false, Some(&mut from));
+    let d = search(geo, board, color, MAX_LEVELS, Some(&mut from));
     if d == 0 || d == UNREACHABLE {
         return d;
     }
@@ -368,7 +348,7 @@ pub fn connection_distance(pos: &Onyx, color: Color) -> u16 {
         let mut board = Board::<W>::new(pos, color);
         board.threatened = [[0; W]; 2];
         board.set_color(pos, color);
-        search(pos.geometry(), &board, color, false, None)
+        search(pos.geometry(), &board, color, MAX_LEVELS, None)
     }
     by_words!(pos, go(pos, color))
 }
@@ -383,17 +363,15 @@ mod tests {
     /// The memo answers exactly what a fresh analysis computes, across
     /// sizes sharing one thread, after undo and for both sides to move.
     #[test]
-    fn memoised_analysis_equals_a_fresh_one() {
+    fn memoised_contested_points_equal_fresh_ones() {
         let mut rng = SmallRng::seed_from_u64(11);
         for &n in &[12, 8, 12, 16] {
             let mut pos = Onyx::new(n, Start::Blank).unwrap();
             let mut moves = Vec::new();
             while pos.outcome().is_none() {
                 for _ in 0..2 {
-                    let memo = analyse(&pos);
-                    let fresh = by_words!(pos, analyse_now(&pos));
-                    assert_eq!(memo.sides, fresh.sides);
-                    assert_eq!(memo.contested, fresh.contested);
+                    let fresh = by_words!(pos, contested_now(&pos));
+                    assert_eq!(contested(&pos), fresh);
                 }
                 moves.clear();
                 pos.legal_moves(&mut moves);
@@ -401,7 +379,7 @@ mod tests {
                 pos.play(m);
                 if rng.random_range(0..8) == 0 {
                     pos.undo();
-                    analyse(&pos);
+                    contested(&pos);
                     pos.play(m);
                 }
             }

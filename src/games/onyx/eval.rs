@@ -1,34 +1,22 @@
-//! Onyx evaluation: connection distance. For each colour, the fewest
-//! placements it still needs to join its edges (a 0-1 breadth-first search:
-//! own pieces cost 0, placeable empty points 1, opponent pieces block).
+//! Onyx evaluation and move selection. The score is Queenbee's
+//! two-distance potential of both colours ([`super::two_distance`]); the
+//! candidate moves come from the plain connection distance (the fewest
+//! placements a colour still needs: own pieces cost 0, placeable empty
+//! points 1, opponent pieces block), whose shortest connections hold every
+//! move that can win or stop a win.
 
 use super::board::{Onyx, OnyxMove};
-use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
-
-/// Score of one placement of connection distance.
-const STEP: Score = 100;
-/// Value of one point of flexibility.
-const FLEX: Score = 3;
-/// Bonus for having the move.
-const TEMPO: Score = 30;
-
-use super::distance::analyse;
+use super::distance::contested;
 #[cfg(test)]
 use super::distance::distance_and_flexibility_any as distance_and_flexibility;
 pub use super::distance::{UNREACHABLE, connection_distance};
+use super::two_distance::evaluate_two_distance;
+use crate::game::{Color, Game};
+use crate::search::{Evaluate, Score};
 
 impl Evaluate for Onyx {
     fn evaluate(&self) -> Score {
-        let Some([(mine, my_flex), (theirs, their_flex)]) = analyse(self).sides else {
-            return WIN_NEXT_MOVE;
-        };
-        // A colour cut off from its edges counts as a long way off, not as
-        // lost: captures can reopen a path.
-        let cap = 2 * self.size() as u16;
-        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
-            + (my_flex as Score - their_flex as Score) * FLEX
-            + TEMPO
+        evaluate_two_distance(self)
     }
 
     /// Moves on a shortest connection of either colour, the corners of the
@@ -38,7 +26,7 @@ impl Evaluate for Onyx {
     /// colour has a shortest connection left, every legal move.
     fn candidate_moves(&self, out: &mut Vec<OnyxMove>) {
         let geo = self.geometry();
-        let mut keep = analyse(self).contested;
+        let mut keep = contested(self);
         if keep.iter().all(|&w| w == 0) || self.outcome().is_some() {
             self.legal_moves(out);
             return;

@@ -1,0 +1,559 @@
+//! Queenbee's two-distance (van Rijswijck) adapted to Onyx, and an
+//! evaluation built on it.
+//!
+//! The graph is the board's lines (orthogonals, the single diagonals of the
+//! non-square cells, midpoint spokes) seen by one colour, as in
+//! [`super::distance::Board`]:
+//! - *nodes* are the passable points: placeable empty points (a midpoint only
+//!   while its four corners are empty), plus, for the colour that is not to
+//!   move, its own pieces under capture threat (they may still be lost, so
+//!   they count like an empty point, not as a safe link);
+//! - the colour's safe pieces are contracted: two nodes are adjacent when
+//!   they share a line or both touch the same own group (a group is free to
+//!   pass through, as in Benzene's two-distance over empty virtual
+//!   connections);
+//! - opponent pieces and blocked midpoints are walls.
+//!
+//! The two-distance of a node from an edge is 1 when the node is on that
+//! edge or touches an own group that reaches it (the edge is one virtual
+//! node that the opponent cannot cut from a point standing on it, so it
+//! counts as two neighbours at distance 0, as the cells next to the edge in
+//! Hex get distance 1 in Queenbee and Benzene); otherwise it is 1 + the
+//! second smallest two-distance among its neighbours (infinite with fewer
+//! than two finite neighbours). The potential of a colour is the smallest
+//! `td(first edge) + td(second edge)` over the nodes, and its mobility the
+//! number of nodes that reach it.
+//!
+//! The computation is a level-synchronous relaxation on bitsets: level d
+//! holds the nodes of two-distance d; each node of level d adds its
+//! contracted neighbourhood to `once`, and to `twice` where it was already
+//! in `once`; level d + 1 is `twice` minus the nodes already placed. Own
+//! groups are labelled once per colour, with their neighbourhoods as
+//! bitsets in a per-thread scratch buffer (grown once, never per call).
+
+use std::cell::RefCell;
+
+use super::board::{Onyx, edge_bits};
+use super::distance::{Board, add_neighbours, any, by_words, search};
+use super::geometry::Geometry;
+use crate::game::{Color, Game};
+use crate::search::{Score, WIN_NEXT_MOVE};
+
+/// Most two-distance levels kept; larger values count as infinite.
+pub const MAX_TD: usize = 64;
+
+/// Potential reported when no node has two finite two-distances.
+pub const TD_INFINITE: u16 = 999;
+
+/// Per-level bitsets of one two-distance search (level 0 unused).
+pub type TdLevels<const W: usize> = [[u64; W]; MAX_TD];
+
+/// Score of one unit of potential.
+const STEP: Score = 100;
+/// Value of one unit of mobility.
+const MOBILITY: Score = 3;
+/// Bonus for having the move.
+const TEMPO: Score = 30;
+
+/// The own groups of one colour: group of each own point, neighbourhood
+/// (passable points only) and edge bits of each group.
+#[derive(Default)]
+struct Scratch {
+    gid: Vec<u16>,
+    gnb: Vec<u64>,
+    gedge: Vec<u8>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Labels the own groups of `board`; returns how many there are.
+fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Scratch) -> usize {
+    let np = geo.num_points;
+    if s.gid.len() < np {
+        s.gid.resize(np, 0);
+        s.gedge.resize(np, 0);
+    }
+    if s.gnb.len() < np * W {
+        s.gnb.resize(np * W, 0);
+    }
+    let own = board.own;
+    let mut rest = own;
+    let mut g = 0;
+    while let Some(wi) = rest.iter().position(|&w| w != 0) {
+        let p = wi * 64 + rest[wi].trailing_zeros() as usize;
+        let mut group = [0u64; W];
+        group[wi] = 1 << (p % 64);
+        let mut frontier = group;
+        let mut nb = [0u64; W];
+        loop {
+            let mut add = [0u64; W];
+            add_neighbours(geo, &frontier, &mut add);
+            let mut new = [0u64; W];
+            for k in 0..W {
+                nb[k] |= add[k];
+                new[k] = add[k] & own[k] & !group[k];
+                group[k] |= new[k];
+            }
+            if !any(&new) {
+                break;
+            }
+            frontier = new;
+        }
+        let mut edges = 0;
+        for (k, &word) in group.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let q = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                s.gid[q] = g as u16;
+                edges |= geo.edges[q];
+            }
+            rest[k] &= !word;
+        }
+        s.gedge[g] = edges;
+        let out = &mut s.gnb[g * W..g * W + W];
+        for k in 0..W {
+            out[k] = nb[k] & board.passable[k];
+        }
+        g += 1;
+    }
+    g
+}
+
+/// One two-distance search from an edge, one level at a time.
+struct Td<const W: usize> {
+    /// Points with at least one placed contracted neighbour.
+    once: [u64; W],
+    /// Points with at least two: the next level, once `done` is removed.
+    twice: [u64; W],
+    /// Points placed on a level.
+    done: [u64; W],
+}
+
+impl<const W: usize> Td<W> {
+    /// Starts from the edge `edge_bit`: its passable points and the
+    /// neighbours of the own groups on it are at distance 1.
+    fn new(geo: &Geometry, board: &Board<W>, s: &Scratch, groups: usize, edge_bit: u8) -> Self {
+        let edge = &geo.edge_bits[edge_bit.trailing_zeros() as usize];
+        let mut twice = [0u64; W];
+        for k in 0..W {
+            twice[k] = edge[k] & board.passable[k];
+        }
+        for g in 0..groups {
+            if s.gedge[g] & edge_bit != 0 {
+                let gnb = &s.gnb[g * W..g * W + W];
+                for k in 0..W {
+                    twice[k] |= gnb[k];
+                }
+            }
+        }
+        Td {
+            once: twice,
+            twice,
+            done: [0; W],
+        }
+    }
+
+    /// The points of the next level (empty when the search is over).
+    #[inline]
+    fn step(&mut self, geo: &Geometry, board: &Board<W>, s: &Scratch) -> [u64; W] {
+        let mut new = self.twice;
+        for (n, d) in new.iter_mut().zip(self.done.iter_mut()) {
+            *n &= !*d;
+            *d |= *n;
+        }
+        for (wi, &word) in new.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let f = wi * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let m = contracted_neighbours(geo, board, s, f);
+                for (k, &mk) in m.iter().enumerate() {
+                    let mk = mk & board.passable[k] & !self.done[k];
+                    self.twice[k] |= self.once[k] & mk;
+                    self.once[k] |= mk;
+                }
+            }
+        }
+        new
+    }
+}
+
+/// The passable points next to `f` in the contracted graph: its
+/// neighbours, and the neighbours of the own groups around it.
+#[inline]
+fn contracted_neighbours<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    s: &Scratch,
+    f: usize,
+) -> [u64; W] {
+    let mut m = [0u64; W];
+    m.copy_from_slice(&geo.neighbour_bits[f * W..f * W + W]);
+    let mut own = [0u64; W];
+    for k in 0..W {
+        own[k] = m[k] & board.own[k];
+    }
+    for (ok, &word) in own.iter().enumerate() {
+        let mut o = word;
+        while o != 0 {
+            let q = ok * 64 + o.trailing_zeros() as usize;
+            o &= o - 1;
+            let g = s.gid[q] as usize;
+            let gnb = &s.gnb[g * W..g * W + W];
+            for k in 0..W {
+                m[k] |= gnb[k];
+            }
+        }
+    }
+    m
+}
+
+/// Two-distance levels of `board`'s colour from the edge `edge_bit`
+/// (groups labelled in `s`), run to the end; returns the number of levels
+/// filled (levels `1..returned`).
+#[cfg(test)]
+fn two_distance<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    s: &Scratch,
+    groups: usize,
+    edge_bit: u8,
+    levels: &mut TdLevels<W>,
+) -> usize {
+    let mut td = Td::new(geo, board, s, groups, edge_bit);
+    for (d, level) in levels.iter_mut().enumerate().skip(1) {
+        *level = td.step(geo, board, s);
+        if !any(level) {
+            return d;
+        }
+    }
+    MAX_TD
+}
+
+#[inline]
+fn common<const W: usize>(a: &[u64; W], b: &[u64; W]) -> u16 {
+    (0..W).map(|k| (a[k] & b[k]).count_ones()).sum::<u32>() as u16
+}
+
+/// Potential and mobility of `color` on `board` (a board read for `color`).
+/// Both searches advance together, a level at a time; after level k every
+/// point with both two-distances at most k is known, and any other point
+/// sums to at least k + 2, so the search stops once the best sum is at
+/// most k + 1.
+fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+    let geo = pos.geometry();
+    let (ea, eb) = edge_bits(color);
+    let mut la = [[0u64; W]; MAX_TD];
+    let mut lb = [[0u64; W]; MAX_TD];
+    let mut counts = [0u16; 2 * MAX_TD];
+    let mut best = usize::MAX;
+    SCRATCH.with(|s| {
+        let s = &mut s.borrow_mut();
+        let groups = label_groups(geo, board, s);
+        let mut a = Td::new(geo, board, s, groups, ea);
+        let mut b = Td::new(geo, board, s, groups, eb);
+        let (mut a_open, mut b_open) = (true, true);
+        // Every point placed by each search so far.
+        let (mut all_a, mut all_b) = ([0u64; W], [0u64; W]);
+        for k in 1..MAX_TD {
+            if a_open {
+                la[k] = a.step(geo, board, s);
+                a_open = any(&la[k]);
+            }
+            if b_open {
+                lb[k] = b.step(geo, board, s);
+                b_open = any(&lb[k]);
+            }
+            if (!a_open && !b_open) || (k == 1 && !(a_open && b_open)) {
+                break;
+            }
+            // New sums need a point of this level of one search that the
+            // other has placed (at this level or before).
+            let mut meets = 0;
+            for w in 0..W {
+                all_a[w] |= la[k][w];
+                all_b[w] |= lb[k][w];
+                meets |= (la[k][w] & all_b[w]) | (lb[k][w] & all_a[w]);
+            }
+            if meets == 0 {
+                continue;
+            }
+            for j in 1..=k {
+                if k + j > best {
+                    break;
+                }
+                let c = common(&la[k], &lb[j]);
+                if c > 0 {
+                    counts[k + j] += c;
+                    best = best.min(k + j);
+                }
+            }
+            for i in 1..k {
+                if i + k > best {
+                    break;
+                }
+                let c = common(&la[i], &lb[k]);
+                if c > 0 {
+                    counts[i + k] += c;
+                    best = best.min(i + k);
+                }
+            }
+            if best <= k + 1 {
+                break;
+            }
+        }
+    });
+    if best == usize::MAX {
+        (TD_INFINITE, 0)
+    } else {
+        (best as u16, counts[best])
+    }
+}
+
+/// Potential and mobility of `color` (its threatened pieces unsafe when it
+/// is not to move, as in [`super::distance`]).
+pub fn potential_and_mobility(pos: &Onyx, color: Color) -> (u16, u16) {
+    fn go<const W: usize>(pos: &Onyx, color: Color) -> (u16, u16) {
+        potential(pos, &Board::<W>::new(pos, color), color)
+    }
+    by_words!(pos, go(pos, color))
+}
+
+/// Two-distance evaluation from the side to move's view:
+/// `(their potential - my potential) * STEP + (my mobility - their
+/// mobility) * MOBILITY + TEMPO`, or [`WIN_NEXT_MOVE`] when the side to
+/// move connects with one placement (plain connection distance 1).
+pub fn evaluate_two_distance(pos: &Onyx) -> Score {
+    fn go<const W: usize>(pos: &Onyx, me: Color) -> Score {
+        let geo = pos.geometry();
+        let board = Board::<W>::new(pos, me);
+        if search(geo, &board, me, 1, None) == 1 {
+            return WIN_NEXT_MOVE;
+        }
+        let (mine, my_mob) = potential(pos, &board, me);
+        let them = me.opponent();
+        let (theirs, their_mob) = potential(pos, &board.for_color(pos, them), them);
+        // No two routes is a long way off, not lost.
+        let cap = 4 * geo.n as u16;
+        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
+            + (my_mob as Score - their_mob as Score) * MOBILITY
+            + TEMPO
+    }
+    by_words!(pos, go(pos, pos.to_move()))
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bit-parallel two-distance against the definition iterated to a
+    //! fixed point.
+    use super::*;
+    use crate::games::onyx::Start;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
+    const INF: u16 = u16::MAX;
+
+    fn bit(bits: &[u64], p: usize) -> bool {
+        bits[p / 64] >> (p % 64) & 1 != 0
+    }
+
+    /// The contracted graph of `own` / `passable`: neighbour lists of the
+    /// passable points, and which edges each passable point touches
+    /// (directly or through an own group).
+    fn contracted(geo: &Geometry, own: &[u64], passable: &[u64]) -> (Vec<Vec<usize>>, Vec<u8>) {
+        let np = geo.num_points;
+        let mut comp = vec![usize::MAX; np];
+        let mut comp_edges = Vec::new();
+        for p in 0..np {
+            if !bit(own, p) || comp[p] != usize::MAX {
+                continue;
+            }
+            let c = comp_edges.len();
+            let mut edges = 0;
+            let mut stack = vec![p];
+            comp[p] = c;
+            while let Some(q) = stack.pop() {
+                edges |= geo.edges[q];
+                for &r in geo.neighbours_of(q as u16) {
+                    let r = r as usize;
+                    if bit(own, r) && comp[r] == usize::MAX {
+                        comp[r] = c;
+                        stack.push(r);
+                    }
+                }
+            }
+            comp_edges.push(edges);
+        }
+        let groups_of: Vec<Vec<usize>> = (0..np)
+            .map(|p| {
+                let mut g: Vec<usize> = geo
+                    .neighbours_of(p as u16)
+                    .iter()
+                    .map(|&q| q as usize)
+                    .filter(|&q| bit(own, q))
+                    .map(|q| comp[q])
+                    .collect();
+                g.sort_unstable();
+                g.dedup();
+                g
+            })
+            .collect();
+        // The passable points around each group.
+        let mut around = vec![Vec::new(); comp_edges.len()];
+        for r in (0..np).filter(|&r| bit(passable, r)) {
+            for &g in &groups_of[r] {
+                around[g].push(r);
+            }
+        }
+        let mut adj = vec![Vec::new(); np];
+        let mut edges = vec![0u8; np];
+        for p in (0..np).filter(|&p| bit(passable, p)) {
+            edges[p] = geo.edges[p];
+            let mut list: Vec<usize> = geo
+                .neighbours_of(p as u16)
+                .iter()
+                .map(|&q| q as usize)
+                .filter(|&q| bit(passable, q))
+                .collect();
+            for &g in &groups_of[p] {
+                edges[p] |= comp_edges[g];
+                list.extend(around[g].iter().copied().filter(|&r| r != p));
+            }
+            list.sort_unstable();
+            list.dedup();
+            adj[p] = list;
+        }
+        (adj, edges)
+    }
+
+    /// The two-distance by its definition, iterated until nothing changes.
+    fn naive(passable: &[u64], adj: &[Vec<usize>], edges: &[u8], edge_bit: u8) -> Vec<u16> {
+        let np = adj.len();
+        let mut td = vec![INF; np];
+        loop {
+            let mut changed = false;
+            for p in (0..np).filter(|&p| bit(passable, p)) {
+                let v = if edges[p] & edge_bit != 0 {
+                    1
+                } else {
+                    let mut vals: Vec<u16> = adj[p].iter().map(|&r| td[r]).collect();
+                    vals.sort_unstable();
+                    match vals.get(1) {
+                        Some(&v) if v != INF => v + 1,
+                        _ => INF,
+                    }
+                };
+                if v != td[p] {
+                    td[p] = v;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return td;
+            }
+        }
+    }
+
+    fn check<const W: usize>(pos: &Onyx, color: Color) {
+        let geo = pos.geometry();
+        let board = Board::<W>::new(pos, color);
+        let (adj, edges) = contracted(geo, &board.own, &board.passable);
+        let (ea, eb) = edge_bits(color);
+        let na = naive(&board.passable, &adj, &edges, ea);
+        let nb = naive(&board.passable, &adj, &edges, eb);
+        let mut from = [[0u64; W]; MAX_TD];
+        let mut to = [[0u64; W]; MAX_TD];
+        SCRATCH.with(|s| {
+            let s = &mut s.borrow_mut();
+            let groups = label_groups(geo, &board, s);
+            let nf = two_distance(geo, &board, s, groups, ea, &mut from);
+            let nt = two_distance(geo, &board, s, groups, eb, &mut to);
+            let level = |levels: &TdLevels<W>, n: usize, p: usize| {
+                (1..n)
+                    .find(|&d| bit(&levels[d], p))
+                    .map_or(INF, |d| d as u16)
+            };
+            let capped = |v: u16| if (v as usize) < MAX_TD { v } else { INF };
+            for p in 0..geo.num_points {
+                assert_eq!(
+                    level(&from, nf, p),
+                    capped(na[p]),
+                    "{color:?} from first edge at {}\n{}",
+                    geo.point_name(p as u16),
+                    pos.showboard()
+                );
+                assert_eq!(level(&to, nt, p), capped(nb[p]));
+            }
+        });
+        assert_eq!(potential_and_mobility(pos, color), (best_of(&na, &nb)));
+    }
+
+    fn best_of(a: &[u16], b: &[u16]) -> (u16, u16) {
+        let sums: Vec<u16> = a
+            .iter()
+            .zip(b)
+            .filter(|&(&x, &y)| {
+                x != INF && y != INF && (x as usize) < MAX_TD && (y as usize) < MAX_TD
+            })
+            .map(|(&x, &y)| x + y)
+            .collect();
+        match sums.iter().min() {
+            Some(&m) => (m, sums.iter().filter(|&&s| s == m).count() as u16),
+            None => (TD_INFINITE, 0),
+        }
+    }
+
+    #[test]
+    fn two_distance_matches_fixed_point() {
+        assert!(MAX_POINTS >= Geometry::new(26).unwrap().num_points);
+        let mut rng = SmallRng::seed_from_u64(11);
+        for &(n, start, games, every) in &[
+            (12, Start::Standard, 12, 1),
+            (12, Start::Blank, 12, 1),
+            (8, Start::Blank, 20, 1),
+            (6, Start::Blank, 20, 1),
+            (4, Start::Blank, 20, 1),
+            (16, Start::Standard, 4, 3),
+            (26, Start::Blank, 1, 40),
+        ] {
+            for _ in 0..games {
+                let mut pos = Onyx::new(n, start).unwrap();
+                let mut moves = Vec::new();
+                let mut ply = 0;
+                loop {
+                    if ply % every == 0 {
+                        for c in Color::ALL {
+                            by_words!(pos, check(&pos, c));
+                        }
+                    }
+                    ply += 1;
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    pos.play(m);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_board_potential() {
+        // On an empty board every point of row 1 is at two-distance 1 from
+        // the bottom. Square cells have no diagonal, so the second route
+        // often costs a detour: the potential lies between the plain
+        // distance + 1 and twice that.
+        let pos = Onyx::new(8, Start::Blank).unwrap();
+        let (p, m) = potential_and_mobility(&pos, Color::Black);
+        assert!((9..=18).contains(&p), "{p}");
+        assert!(m > 0);
+        let e = evaluate_two_distance(&pos);
+        assert!(e.abs() < 10 * STEP, "{e}");
+    }
+}
