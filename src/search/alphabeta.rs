@@ -21,7 +21,7 @@ const LMR_DEPTH: i32 = 3;
 /// ...to moves after this many.
 const LMR_MOVES: usize = 4;
 /// Divisor of the late-move reduction formula (smaller reduces more).
-const LMR_DIVISOR: f64 = 1.5;
+const LMR_DIVISOR: f64 = 1.0;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 60;
 
