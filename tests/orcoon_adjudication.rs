@@ -419,23 +419,6 @@ fn brute_force_where_probes_prune() {
     assert!(tried > 30, "{tried}");
 }
 
-/// The hard position (see `tests/orcoon_hard.rs`).
-const SEED345: [&str; 13] = [
-    ". . O X . . X X . . X O .",
-    ". . . . . O X X . . . . .",
-    "O . . X X . X . . O . . O",
-    ". . . . O . X X . . . O O",
-    "O . . . . X X . . X . O O",
-    ". X O . . X X X O . O O X",
-    "X X . X . O X . . . . . .",
-    ". O . . . . . . X X X O .",
-    ". O . X . X . . O O X O .",
-    "O O . . . O O X . . X . .",
-    ". . . O . . . . . O X O O",
-    "O . . . . . X X . O X . .",
-    "O O . . O . . . . . X . .",
-];
-
 /// The position of the protocol test `genmove_passes_exactly_when_passing_wins`:
 /// White cannot join, Black can.
 #[test]

@@ -8,25 +8,6 @@ use std::time::Instant;
 use crosscut::game::Color;
 use orcoon_common::*;
 
-/// Found with an MCTS playout (seed 345), 13x13, Black has just passed.
-/// The exact adjudication of White's free placements took 203 s (20.6
-/// million search nodes) before the probes for dead points.
-const SEED345: [&str; 13] = [
-    ". . O X . . X X . . X O .",
-    ". . . . . O X X . . . . .",
-    "O . . X X . X . . O . . O",
-    ". . . . O . X X . . . O O",
-    "O . . . . X X . . X . O O",
-    ". X O . . X X X O . O O X",
-    "X X . X . O X . . . . . .",
-    ". O . . . . . . X X X O .",
-    ". O . X . X . . O O X O .",
-    "O O . . . O O X . . X . .",
-    ". . . O . . . . . O X O O",
-    "O . . . . . X X . O X . .",
-    "O O . . O . . . . . X . .",
-];
-
 /// The point index of a name like `H6` on an `n` board.
 fn pt(n: usize, s: &str) -> usize {
     let c = (s.as_bytes()[0] - b'A') as usize;

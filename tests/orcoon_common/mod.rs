@@ -301,3 +301,23 @@ pub fn random_cells(rng: &mut Rng, n: usize, percent: u64, deadlock: bool, legal
     }
     cells
 }
+
+/// The hardest adjudication known (`tests/orcoon_hard.rs`). Found with an
+/// MCTS playout (seed 345), 13x13, Black has just passed.
+/// The exact adjudication of White's free placements took 203 s (20.6
+/// million search nodes) before the probes for dead points.
+pub const SEED345: [&str; 13] = [
+    ". . O X . . X X . . X O .",
+    ". . . . . O X X . . . . .",
+    "O . . X X . X . . O . . O",
+    ". . . . O . X X . . . O O",
+    "O . . . . X X . . X . O O",
+    ". X O . . X X X O . O O X",
+    "X X . X . O X . . . . . .",
+    ". O . . . . . . X X X O .",
+    ". O . X . X . . O O X O .",
+    "O O . . . O O X . . X . .",
+    ". . . O . . . . . O X O O",
+    "O . . . . . X X . O X . .",
+    "O O . . O . . . . . X . .",
+];
