@@ -68,8 +68,13 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Labels the own groups of `board`; returns how many there are.
-fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Scratch) -> usize {
+/// Labels the own groups of `board`; returns how many there are and the
+/// passable points next to them.
+fn label_groups<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    s: &mut Scratch,
+) -> (usize, [u64; W]) {
     let np = geo.num_points;
     if s.gid.len() < np {
         s.gid.resize(np, 0);
@@ -81,6 +86,7 @@ fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Scratc
     let own = board.own;
     let mut rest = own;
     let mut g = 0;
+    let mut touch = [0u64; W];
     while let Some(wi) = rest.iter().position(|&w| w != 0) {
         let p = wi * 64 + rest[wi].trailing_zeros() as usize;
         let mut group = [0u64; W];
@@ -116,10 +122,11 @@ fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Scratc
         let out = &mut s.gnb[g * W..g * W + W];
         for k in 0..W {
             out[k] = nb[k] & board.passable[k];
+            touch[k] |= out[k];
         }
         g += 1;
     }
-    g
+    (g, touch)
 }
 
 /// One two-distance search from an edge, one level at a time.
@@ -157,26 +164,51 @@ impl<const W: usize> Td<W> {
     }
 
     /// The points of the next level (empty when the search is over).
+    /// `touch` holds the passable points next to an own group: only they
+    /// have contracted neighbours beyond their own lines.
     #[inline]
-    fn step(&mut self, geo: &Geometry, board: &Board<W>, s: &Scratch) -> [u64; W] {
+    fn step(
+        &mut self,
+        geo: &Geometry,
+        board: &Board<W>,
+        s: &Scratch,
+        touch: &[u64; W],
+    ) -> [u64; W] {
         let mut new = self.twice;
         for (n, d) in new.iter_mut().zip(self.done.iter_mut()) {
             *n &= !*d;
             *d |= *n;
         }
+        let open: [u64; W] = std::array::from_fn(|k| board.passable[k] & !self.done[k]);
+        let (table, _) = geo.neighbour_bits.as_chunks::<W>();
+        // Kept in locals (registers) through the loops.
+        let (mut once, mut twice) = (self.once, self.twice);
+        let mut add = |m: &[u64; W]| {
+            for k in 0..W {
+                let mk = m[k] & open[k];
+                twice[k] |= once[k] & mk;
+                once[k] |= mk;
+            }
+        };
+        // The points away from own groups first, then those next to one
+        // (two loops rather than a branch on each point).
         for (wi, &word) in new.iter().enumerate() {
-            let mut w = word;
+            let mut w = word & !touch[wi];
             while w != 0 {
                 let f = wi * 64 + w.trailing_zeros() as usize;
                 w &= w - 1;
-                let m = contracted_neighbours(geo, board, s, f);
-                for (k, &mk) in m.iter().enumerate() {
-                    let mk = mk & board.passable[k] & !self.done[k];
-                    self.twice[k] |= self.once[k] & mk;
-                    self.once[k] |= mk;
-                }
+                add(&table[f]);
             }
         }
+        for (wi, &word) in new.iter().enumerate() {
+            let mut w = word & touch[wi];
+            while w != 0 {
+                let f = wi * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                add(&contracted_neighbours(geo, board, s, f));
+            }
+        }
+        (self.once, self.twice) = (once, twice);
         new
     }
 }
@@ -219,13 +251,13 @@ fn two_distance<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
     s: &Scratch,
-    groups: usize,
+    (groups, touch): (usize, [u64; W]),
     edge_bit: u8,
     levels: &mut TdLevels<W>,
 ) -> usize {
     let mut td = Td::new(geo, board, s, groups, edge_bit);
     for (d, level) in levels.iter_mut().enumerate().skip(1) {
-        *level = td.step(geo, board, s);
+        *level = td.step(geo, board, s, &touch);
         if !any(level) {
             return d;
         }
@@ -252,7 +284,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
     let mut best = usize::MAX;
     SCRATCH.with(|s| {
         let s = &mut s.borrow_mut();
-        let groups = label_groups(geo, board, s);
+        let (groups, touch) = label_groups(geo, board, s);
         let mut a = Td::new(geo, board, s, groups, ea);
         let mut b = Td::new(geo, board, s, groups, eb);
         let (mut a_open, mut b_open) = (true, true);
@@ -260,11 +292,11 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
         let (mut all_a, mut all_b) = ([0u64; W], [0u64; W]);
         for k in 1..MAX_TD {
             if a_open {
-                la[k] = a.step(geo, board, s);
+                la[k] = a.step(geo, board, s, &touch);
                 a_open = any(&la[k]);
             }
             if b_open {
-                lb[k] = b.step(geo, board, s);
+                lb[k] = b.step(geo, board, s, &touch);
                 b_open = any(&lb[k]);
             }
             if (!a_open && !b_open) || (k == 1 && !(a_open && b_open)) {
