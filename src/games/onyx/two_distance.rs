@@ -34,7 +34,7 @@
 use std::cell::RefCell;
 
 use super::board::{Onyx, edge_bits};
-use super::distance::{Board, add_neighbours, any, by_words, search};
+use super::distance::{Board, MAX_LEVELS, UNREACHABLE, add_neighbours, any, by_words, search};
 use super::geometry::Geometry;
 use crate::game::{Color, Game};
 use crate::search::{Score, WIN_NEXT_MOVE};
@@ -354,10 +354,33 @@ pub fn potential_and_mobility(pos: &Onyx, color: Color) -> (u16, u16) {
     by_words!(pos, go(pos, color))
 }
 
+/// The potential the score counts: the two-distance potential, or, when a
+/// colour has no two routes left (infinite potential), its single route
+/// counted twice over, `2 × connection distance + 2`; at most `4n`. No two
+/// routes is a long way off, not lost: captures can reopen a route.
+fn effective_potential<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    color: Color,
+    potential: u16,
+) -> u16 {
+    let cap = 4 * geo.n as u16;
+    if potential != TD_INFINITE {
+        return potential.min(cap);
+    }
+    let d = search(geo, board, color, MAX_LEVELS, None);
+    if d >= UNREACHABLE {
+        cap
+    } else {
+        (2 * d + 2).min(cap)
+    }
+}
+
 /// Two-distance evaluation from the side to move's view:
 /// `(their potential - my potential) * STEP + (my mobility - their
-/// mobility) * MOBILITY + TEMPO`, or [`WIN_NEXT_MOVE`] when the side to
-/// move connects with one placement (plain connection distance 1).
+/// mobility) * MOBILITY + TEMPO` with the potentials of
+/// [`effective_potential`], or [`WIN_NEXT_MOVE`] when the side to move
+/// connects with one placement (plain connection distance 1).
 pub fn evaluate_two_distance(pos: &Onyx) -> Score {
     fn go<const W: usize>(pos: &Onyx, me: Color) -> Score {
         let geo = pos.geometry();
@@ -365,12 +388,13 @@ pub fn evaluate_two_distance(pos: &Onyx) -> Score {
         if search(geo, &board, me, 1, None) == 1 {
             return WIN_NEXT_MOVE;
         }
-        let (mine, my_mob) = potential(pos, &board, me);
         let them = me.opponent();
-        let (theirs, their_mob) = potential(pos, &board.for_color(pos, them), them);
-        // No two routes is a long way off, not lost.
-        let cap = 4 * geo.n as u16;
-        (theirs.min(cap) as Score - mine.min(cap) as Score) * STEP
+        let their_board = board.for_color(pos, them);
+        let (mine, my_mob) = potential(pos, &board, me);
+        let (theirs, their_mob) = potential(pos, &their_board, them);
+        let mine = effective_potential(geo, &board, me, mine);
+        let theirs = effective_potential(geo, &their_board, them, theirs);
+        (theirs as Score - mine as Score) * STEP
             + (my_mob as Score - their_mob as Score) * MOBILITY
             + TEMPO
     }
@@ -573,6 +597,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A colour with no two routes is scored by its single route, twice
+    /// over; the test finds such positions in random games and recomputes
+    /// the score from the parts.
+    #[test]
+    fn single_route_counts_twice() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut single_routes = 0;
+        for _ in 0..30 {
+            let mut pos = Onyx::new(8, Start::Standard).unwrap();
+            let mut moves = Vec::new();
+            while pos.outcome().is_none() {
+                let me = pos.to_move();
+                let geo = pos.geometry();
+                assert_eq!(geo.words, 2);
+                let mut score = |c: Color| {
+                    let board = Board::<2>::new(&pos, c);
+                    let (p, m) = potential_and_mobility(&pos, c);
+                    let p = if p == TD_INFINITE {
+                        single_routes += 1;
+                        match search(geo, &board, c, 64, None) {
+                            UNREACHABLE => 32,
+                            d => (2 * d + 2).min(32),
+                        }
+                    } else {
+                        p.min(32)
+                    };
+                    (p as Score, m as Score)
+                };
+                let (mine, my_mob) = score(me);
+                let (theirs, their_mob) = score(me.opponent());
+                let e = evaluate_two_distance(&pos);
+                if e != WIN_NEXT_MOVE {
+                    assert_eq!(
+                        e,
+                        (theirs - mine) * STEP + (my_mob - their_mob) * MOBILITY + TEMPO,
+                        "\n{}",
+                        pos.showboard()
+                    );
+                }
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                let m = moves[rng.random_range(0..moves.len())];
+                pos.play(m);
+            }
+        }
+        assert!(single_routes > 20, "{single_routes}");
     }
 
     #[test]
