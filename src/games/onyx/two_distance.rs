@@ -56,37 +56,72 @@ const MOBILITY: Score = 3;
 const TEMPO: Score = 30;
 
 /// The own groups of one colour: group of each own point, neighbourhood
-/// (passable points only) and edge bits of each group.
+/// and edge bits of each group.
 #[derive(Default)]
-struct Scratch {
+struct Groups {
+    /// Board size and own pieces the groups were labelled for.
+    n: usize,
+    own: Vec<u64>,
+    count: usize,
     gid: Vec<u16>,
+    /// Every point next to each group (`W` words a group).
+    around: Vec<u64>,
+    /// The passable points of `around` on the current board.
     gnb: Vec<u64>,
     gedge: Vec<u8>,
+}
+
+/// A thread's working memory: the groups of each colour (kept while its
+/// pieces stay the same: siblings in the search differ in the other
+/// colour's pieces) and the levels of the two searches.
+#[derive(Default)]
+struct Scratch {
+    groups: [Groups; 2],
+    levels: Vec<u64>,
 }
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Labels the own groups of `board`; returns how many there are and the
-/// passable points next to them.
-fn label_groups<const W: usize>(
-    geo: &Geometry,
-    board: &Board<W>,
-    s: &mut Scratch,
-) -> (usize, [u64; W]) {
+/// Labels the own groups of `board` (unless `s` already holds them) and
+/// reads their passable neighbours; returns the passable points next to
+/// an own group.
+fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Groups) -> [u64; W] {
+    let np = geo.num_points;
+    if s.n != geo.n || s.own.len() != W || s.own[..] != board.own[..] {
+        relabel(geo, &board.own, s);
+    }
+    if s.gnb.len() < np * W {
+        s.gnb.resize(np * W, 0);
+    }
+    let mut touch = [0u64; W];
+    for g in 0..s.count {
+        let around = &s.around[g * W..g * W + W];
+        let out = &mut s.gnb[g * W..g * W + W];
+        for k in 0..W {
+            out[k] = around[k] & board.passable[k];
+            touch[k] |= out[k];
+        }
+    }
+    touch
+}
+
+/// Labels the groups of `own` afresh.
+fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
     let np = geo.num_points;
     if s.gid.len() < np {
         s.gid.resize(np, 0);
         s.gedge.resize(np, 0);
     }
-    if s.gnb.len() < np * W {
-        s.gnb.resize(np * W, 0);
+    if s.around.len() < np * W {
+        s.around.resize(np * W, 0);
     }
-    let own = board.own;
-    let mut rest = own;
+    s.n = geo.n;
+    s.own.clear();
+    s.own.extend_from_slice(own);
+    let mut rest = *own;
     let mut g = 0;
-    let mut touch = [0u64; W];
     while let Some(wi) = rest.iter().position(|&w| w != 0) {
         let p = wi * 64 + rest[wi].trailing_zeros() as usize;
         let mut group = [0u64; W];
@@ -119,14 +154,10 @@ fn label_groups<const W: usize>(
             rest[k] &= !word;
         }
         s.gedge[g] = edges;
-        let out = &mut s.gnb[g * W..g * W + W];
-        for k in 0..W {
-            out[k] = nb[k] & board.passable[k];
-            touch[k] |= out[k];
-        }
+        s.around[g * W..g * W + W].copy_from_slice(&nb);
         g += 1;
     }
-    (g, touch)
+    s.count = g;
 }
 
 /// One two-distance search from an edge, one level at a time.
@@ -142,13 +173,13 @@ struct Td<const W: usize> {
 impl<const W: usize> Td<W> {
     /// Starts from the edge `edge_bit`: its passable points and the
     /// neighbours of the own groups on it are at distance 1.
-    fn new(geo: &Geometry, board: &Board<W>, s: &Scratch, groups: usize, edge_bit: u8) -> Self {
+    fn new(geo: &Geometry, board: &Board<W>, s: &Groups, edge_bit: u8) -> Self {
         let edge = &geo.edge_bits[edge_bit.trailing_zeros() as usize];
         let mut twice = [0u64; W];
         for k in 0..W {
             twice[k] = edge[k] & board.passable[k];
         }
-        for g in 0..groups {
+        for g in 0..s.count {
             if s.gedge[g] & edge_bit != 0 {
                 let gnb = &s.gnb[g * W..g * W + W];
                 for k in 0..W {
@@ -167,13 +198,7 @@ impl<const W: usize> Td<W> {
     /// `touch` holds the passable points next to an own group: only they
     /// have contracted neighbours beyond their own lines.
     #[inline]
-    fn step(
-        &mut self,
-        geo: &Geometry,
-        board: &Board<W>,
-        s: &Scratch,
-        touch: &[u64; W],
-    ) -> [u64; W] {
+    fn step(&mut self, geo: &Geometry, board: &Board<W>, s: &Groups, touch: &[u64; W]) -> [u64; W] {
         let mut new = self.twice;
         for (n, d) in new.iter_mut().zip(self.done.iter_mut()) {
             *n &= !*d;
@@ -219,7 +244,7 @@ impl<const W: usize> Td<W> {
 fn contracted_neighbours<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
-    s: &Scratch,
+    s: &Groups,
     f: usize,
 ) -> [u64; W] {
     let mut m = [0u64; W];
@@ -250,12 +275,12 @@ fn contracted_neighbours<const W: usize>(
 fn two_distance<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
-    s: &Scratch,
-    (groups, touch): (usize, [u64; W]),
+    s: &Groups,
+    touch: [u64; W],
     edge_bit: u8,
     levels: &mut TdLevels<W>,
 ) -> usize {
-    let mut td = Td::new(geo, board, s, groups, edge_bit);
+    let mut td = Td::new(geo, board, s, edge_bit);
     for (d, level) in levels.iter_mut().enumerate().skip(1) {
         *level = td.step(geo, board, s, &touch);
         if !any(level) {
@@ -278,27 +303,37 @@ fn common<const W: usize>(a: &[u64; W], b: &[u64; W]) -> u16 {
 fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
     let geo = pos.geometry();
     let (ea, eb) = edge_bits(color);
-    let mut la = [[0u64; W]; MAX_TD];
-    let mut lb = [[0u64; W]; MAX_TD];
     let mut counts = [0u16; 2 * MAX_TD];
     let mut best = usize::MAX;
     SCRATCH.with(|s| {
-        let s = &mut s.borrow_mut();
-        let (groups, touch) = label_groups(geo, board, s);
-        let mut a = Td::new(geo, board, s, groups, ea);
-        let mut b = Td::new(geo, board, s, groups, eb);
+        let Scratch { groups, levels } = &mut *s.borrow_mut();
+        let s = &mut groups[color.index()];
+        let touch = label_groups(geo, board, s);
+        let s = &*s;
+        // Only the levels written below are read: no clearing needed.
+        if levels.len() < 2 * MAX_TD * W {
+            levels.resize(2 * MAX_TD * W, 0);
+        }
+        let (levels, _) = levels.as_chunks_mut::<W>();
+        let (la, lb) = levels.split_at_mut(MAX_TD);
+        let mut a = Td::new(geo, board, s, ea);
+        let mut b = Td::new(geo, board, s, eb);
         let (mut a_open, mut b_open) = (true, true);
         // Every point placed by each search so far.
         let (mut all_a, mut all_b) = ([0u64; W], [0u64; W]);
         for k in 1..MAX_TD {
-            if a_open {
-                la[k] = a.step(geo, board, s, &touch);
-                a_open = any(&la[k]);
-            }
-            if b_open {
-                lb[k] = b.step(geo, board, s, &touch);
-                b_open = any(&lb[k]);
-            }
+            la[k] = if a_open {
+                a.step(geo, board, s, &touch)
+            } else {
+                [0; W]
+            };
+            a_open = any(&la[k]);
+            lb[k] = if b_open {
+                b.step(geo, board, s, &touch)
+            } else {
+                [0; W]
+            };
+            b_open = any(&lb[k]);
             if (!a_open && !b_open) || (k == 1 && !(a_open && b_open)) {
                 break;
             }
@@ -524,10 +559,10 @@ mod tests {
         let mut from = [[0u64; W]; MAX_TD];
         let mut to = [[0u64; W]; MAX_TD];
         SCRATCH.with(|s| {
-            let s = &mut s.borrow_mut();
-            let groups = label_groups(geo, &board, s);
-            let nf = two_distance(geo, &board, s, groups, ea, &mut from);
-            let nt = two_distance(geo, &board, s, groups, eb, &mut to);
+            let s = &mut s.borrow_mut().groups[color.index()];
+            let touch = label_groups(geo, &board, s);
+            let nf = two_distance(geo, &board, s, touch, ea, &mut from);
+            let nt = two_distance(geo, &board, s, touch, eb, &mut to);
             let level = |levels: &TdLevels<W>, n: usize, p: usize| {
                 (1..n)
                     .find(|&d| bit(&levels[d], p))
