@@ -7,7 +7,10 @@
 //! - *nodes* are the passable points: placeable empty points (a midpoint only
 //!   while its four corners are empty), plus, for the colour that is not to
 //!   move, its own pieces under capture threat (they may still be lost, so
-//!   they count like an empty point, not as a safe link);
+//!   they count like an empty point, not as a safe link), and, for the side
+//!   to move, the opponent's pieces it can capture with one placement (the
+//!   capture takes them off and reopens the route; the side not to move
+//!   gives the opponent a chance to defend first);
 //! - the colour's safe pieces are contracted: two nodes are adjacent when
 //!   they share a line or both touch the same own group (a group is free to
 //!   pass through, as in Benzene's two-distance over empty virtual
@@ -380,11 +383,30 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
     }
 }
 
-/// Potential and mobility of `color` (its threatened pieces unsafe when it
-/// is not to move, as in [`super::distance`]).
+/// The board the evaluation reads for `color`: [`Board::new`] (its pieces
+/// under capture threat unsafe when it is not to move), with
+/// [`captures_open`].
+fn eval_board<const W: usize>(pos: &Onyx, color: Color) -> Board<W> {
+    captures_open(Board::new(pos, color), pos, color)
+}
+
+/// For the side to move, the opponent's pieces it can capture with one
+/// placement become passable: the capture takes them off the board.
+fn captures_open<const W: usize>(mut board: Board<W>, pos: &Onyx, color: Color) -> Board<W> {
+    if color == pos.to_move() {
+        let capturable = &board.threatened[color.opponent().index()];
+        for (p, c) in board.passable.iter_mut().zip(capturable) {
+            *p |= c;
+        }
+    }
+    board
+}
+
+/// Potential and mobility of `color` on the board the evaluation reads
+/// ([`eval_board`]).
 pub fn potential_and_mobility(pos: &Onyx, color: Color) -> (u16, u16) {
     fn go<const W: usize>(pos: &Onyx, color: Color) -> (u16, u16) {
-        potential(pos, &Board::<W>::new(pos, color), color)
+        potential(pos, &eval_board::<W>(pos, color), color)
     }
     by_words!(pos, go(pos, color))
 }
@@ -425,6 +447,7 @@ pub fn evaluate_two_distance(pos: &Onyx) -> Score {
         }
         let them = me.opponent();
         let their_board = board.for_color(pos, them);
+        let board = captures_open(board, pos, me);
         let (mine, my_mob) = potential(pos, &board, me);
         let (theirs, their_mob) = potential(pos, &their_board, them);
         let mine = effective_potential(geo, &board, me, mine);
@@ -551,7 +574,7 @@ mod tests {
 
     fn check<const W: usize>(pos: &Onyx, color: Color) {
         let geo = pos.geometry();
-        let board = Board::<W>::new(pos, color);
+        let board = eval_board::<W>(pos, color);
         let (adj, edges) = contracted(geo, &board.own, &board.passable);
         let (ea, eb) = edge_bits(color);
         let na = naive(&board.passable, &adj, &edges, ea);
@@ -649,7 +672,7 @@ mod tests {
                 let geo = pos.geometry();
                 assert_eq!(geo.words, 2);
                 let mut score = |c: Color| {
-                    let board = Board::<2>::new(&pos, c);
+                    let board = eval_board::<2>(&pos, c);
                     let (p, m) = potential_and_mobility(&pos, c);
                     let p = if p == TD_INFINITE {
                         single_routes += 1;
