@@ -241,6 +241,7 @@ fn genmove_with_no_time_left_still_answers_a_legal_move() {
 
 use crosscut::game::{Color, Game, Outcome};
 use crosscut::games::onyx::{Onyx, OnyxMove, Start};
+use crosscut::search::Evaluate;
 
 fn moves_of(pos: &Onyx) -> Vec<OnyxMove> {
     let mut v = Vec::new();
@@ -376,6 +377,59 @@ fn genmove_wins_and_blocks_in_random_positions() {
                 "{side} did not block after {moves:?}: played {answer}"
             );
         }
+    }
+}
+
+/// A move after which the opponent cannot stop an immediate win, and the
+/// searcher's threat test sees the threat (so its extension applies).
+fn double_threat_move(pos: &mut Onyx) -> Option<OnyxMove> {
+    if has_win_in_one(pos) {
+        return None;
+    }
+    moves_of(pos).into_iter().find(|&m| {
+        pos.play(m);
+        let forced = pos.outcome().is_none() && pos.opponent_threatens() && !can_block(pos);
+        pos.undo();
+        forced
+    })
+}
+
+/// Threat extension: a search of depth 1 looks one ply further at a leaf
+/// where the side to move must answer a threat, so it finds the moves that
+/// leave two threats (a win in three plies), checked by brute force.
+#[test]
+fn one_ply_search_finds_double_threats() {
+    let count = if cfg!(debug_assertions) { 3 } else { 10 };
+    let mut rng = Rng(0xd0b1);
+    let mut cases = Vec::new();
+    let mut games = 0;
+    while cases.len() < count && games < 300 {
+        games += 1;
+        let mut pos = Onyx::new(8, Start::Blank).unwrap();
+        let mut played: Vec<String> = vec!["blank".into()];
+        while pos.outcome().is_none() {
+            if double_threat_move(&mut pos).is_some() {
+                cases.push(played.clone());
+                break;
+            }
+            let moves = moves_of(&pos);
+            let m = moves[rng.below(moves.len())];
+            played.push(pos.format_move(m));
+            pos.play(m);
+        }
+    }
+    assert!(cases.len() >= count / 2, "{} cases", cases.len());
+    for case in cases {
+        let (mut s, mut pos) = replay(&case);
+        s.ok("param max_depth 1");
+        let me = pos.to_move();
+        let side = if me == Color::Black { "b" } else { "w" };
+        let answer = s.ok(&format!("genmove {side}"));
+        pos.play(pos.parse_move(&answer).unwrap());
+        assert!(
+            pos.outcome() == Some(Outcome::Win(me)) || !can_block(&mut pos),
+            "{side} missed a double threat after {case:?}: played {answer}"
+        );
     }
 }
 

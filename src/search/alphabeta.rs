@@ -66,6 +66,8 @@ struct Worker<'a, G: Evaluate> {
     eval_cache: Vec<(u64, Score)>,
     /// Set while the first iteration runs: it is never cut short.
     must_finish: bool,
+    /// Threat extensions stop at this ply (twice the iteration's depth).
+    extend_below: usize,
     /// Late-move reductions by depth and move number.
     reductions: Box<[[i32; 256]; 64]>,
     /// The best root move of the running iteration so far, once a move
@@ -183,6 +185,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             must_finish: false,
+            extend_below: 0,
             root_partial: None,
             reductions: reduction_table(),
         }
@@ -211,6 +214,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // The first iteration always finishes: there must be a move.
             self.must_finish = best.is_none() && self.id == 0;
             self.root_partial = None;
+            self.extend_below = 2 * depth as usize;
             let score = match &best {
                 Some(prev) if depth >= 4 && !is_mate(prev.score) => {
                     self.aspiration(game, depth, prev.score)
@@ -343,7 +347,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn negamax(
         &mut self,
         game: &mut G,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: Score,
         beta: Score,
@@ -358,6 +362,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         if ply > 0 && self.out_of_time() {
             return 0;
+        }
+        if depth <= 0 && ply < self.extend_below && game.opponent_threatens() {
+            // The side to move must answer a threat: one more ply.
+            depth = 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             let e = self.static_eval(game, game.hash());

@@ -37,6 +37,14 @@ pub trait Evaluate: Game {
         self.legal_moves(out);
     }
 
+    /// Whether the opponent of the side to move could win with its next
+    /// move if the side to move did nothing: the searcher then looks one
+    /// ply further instead of scoring the position (a check extension, so
+    /// that double threats at the horizon are seen). The default is never.
+    fn opponent_threatens(&self) -> bool {
+        false
+    }
+
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
     fn history_index(&self, mv: Self::Move) -> usize {

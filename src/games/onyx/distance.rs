@@ -212,6 +212,16 @@ pub fn distance_and_flexibility<const W: usize>(pos: &Onyx, color: Color) -> (u1
     measure(pos, &Board::<W>::new(pos, color), color, &mut [0; W])
 }
 
+/// Whether `color` connects with one placement (its connection distance
+/// is 1, its pieces under capture threat counting as unsafe when it is not
+/// to move).
+pub fn wins_next_move(pos: &Onyx, color: Color) -> bool {
+    fn go<const W: usize>(pos: &Onyx, color: Color) -> bool {
+        search(pos.geometry(), &Board::<W>::new(pos, color), color, 1, None) == 1
+    }
+    by_words!(pos, go(pos, color))
+}
+
 /// Entries of each thread's memo of contested points (a power of two).
 const MEMO_ENTRIES: usize = 1 << 14;
 

@@ -56,6 +56,12 @@ impl Evaluate for Onyx {
         self.legal_moves_within(&keep, out);
     }
 
+    /// The opponent connects with one placement (its pieces under capture
+    /// threat not counted as safe).
+    fn opponent_threatens(&self) -> bool {
+        super::distance::wins_next_move(self, self.to_move().opponent())
+    }
+
     fn history_index(&self, mv: OnyxMove) -> usize {
         match mv {
             OnyxMove::Place(p) => p as usize + 1,
