@@ -32,7 +32,8 @@
 //! contracted neighbourhood to `once`, and to `twice` where it was already
 //! in `once`; level d + 1 is `twice` minus the nodes already placed. Own
 //! groups are labelled once per colour, with their neighbourhoods as
-//! bitsets in a per-thread scratch buffer (grown once, never per call).
+//! bitsets in a per-thread scratch buffer (grown once, never per call), and
+//! kept there while that colour's pieces stay the same.
 
 use std::cell::RefCell;
 
