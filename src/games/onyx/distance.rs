@@ -217,9 +217,18 @@ pub fn distance_and_flexibility<const W: usize>(pos: &Onyx, color: Color) -> (u1
 /// to move).
 pub fn wins_next_move(pos: &Onyx, color: Color) -> bool {
     fn go<const W: usize>(pos: &Onyx, color: Color) -> bool {
-        search(pos.geometry(), &Board::<W>::new(pos, color), color, 1, None) == 1
+        connects_in_one(pos.geometry(), &Board::<W>::new(pos, color), color)
     }
     by_words!(pos, go(pos, color))
+}
+
+/// Whether `color` connects with one placement on `board`.
+pub(super) fn connects_in_one<const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    color: Color,
+) -> bool {
+    search(geo, board, color, 1, None) == 1
 }
 
 /// Entries of each thread's memo of contested points (a power of two).

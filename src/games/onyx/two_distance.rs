@@ -38,7 +38,9 @@
 use std::cell::RefCell;
 
 use super::board::{Onyx, edge_bits};
-use super::distance::{Board, MAX_LEVELS, UNREACHABLE, add_neighbours, any, by_words, search};
+use super::distance::{
+    Board, MAX_LEVELS, UNREACHABLE, add_neighbours, any, by_words, connects_in_one, search,
+};
 use super::geometry::Geometry;
 use crate::game::{Color, Game};
 use crate::search::{Score, WIN_NEXT_MOVE};
@@ -93,7 +95,7 @@ thread_local! {
 /// an own group.
 fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Groups) -> [u64; W] {
     let np = geo.num_points;
-    if s.n != geo.n || s.own.len() != W || s.own[..] != board.own[..] {
+    if s.n != geo.n || s.own[..] != board.own[..] {
         relabel(geo, &board.own, s);
     }
     if s.gnb.len() < np * W {
@@ -443,7 +445,7 @@ pub fn evaluate_two_distance(pos: &Onyx) -> Score {
     fn go<const W: usize>(pos: &Onyx, me: Color) -> Score {
         let geo = pos.geometry();
         let board = Board::<W>::new(pos, me);
-        if search(geo, &board, me, 1, None) == 1 {
+        if connects_in_one(geo, &board, me) {
             return WIN_NEXT_MOVE;
         }
         let them = me.opponent();
