@@ -197,6 +197,7 @@ fn play_and_undo_do_not_allocate_capacity_growth() {
 fn bit_parallel_evaluation_matches_reference() {
     use crosscut::games::orcoon::eval::{
         connection_distance, connection_distance_reference, placement_costs,
+        shortest_connection_points, shortest_connection_points_reference,
     };
     let mut rng = Rng(4242);
     for i in 0..400 {
@@ -223,6 +224,11 @@ fn bit_parallel_evaluation_matches_reference() {
                 "{color:?}\n{}",
                 g.showboard()
             );
+            let on = shortest_connection_points(&g, color);
+            let want = shortest_connection_points_reference(&g, color);
+            for (p, &w) in want.iter().enumerate() {
+                assert_eq!(on.has(p), w, "{color:?} {}\n{}", name(n, p), g.showboard());
+            }
         }
     }
 }
@@ -260,4 +266,54 @@ fn bounded_adjudication_is_conservative_and_not_cached() {
     assert!(g.solver_mut().node_limit.is_some());
     g.set_searching(false);
     assert!(g.solver_mut().node_limit.is_none());
+}
+
+/// The searcher's candidate moves: the legal placements on a shortest
+/// connection of either colour (by the point-by-point reference), pass and
+/// swap; every legal move when no such point exists.
+#[test]
+fn candidate_moves_are_the_shortest_connections() {
+    use crosscut::games::orcoon::eval::shortest_connection_points_reference;
+    use crosscut::search::Evaluate;
+    let mut rng = Rng(77);
+    let (mut legal, mut cand) = (Vec::new(), Vec::new());
+    let mut pruned = 0;
+    for game in 0..60 {
+        let n = [5, 7, 9, 11][game % 4];
+        let mut g = Orcoon::new(n).unwrap();
+        loop {
+            legal.clear();
+            g.legal_moves(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            cand.clear();
+            g.candidate_moves(&mut cand);
+            let me = g.to_move();
+            let a = shortest_connection_points_reference(&g, me);
+            let b = shortest_connection_points_reference(&g, me.opponent());
+            let none = !a.iter().chain(&b).any(|&x| x);
+            let want: Vec<OrcoonMove> = legal
+                .iter()
+                .copied()
+                .filter(|m| match m {
+                    OrcoonMove::Place(p) => none || a[*p as usize] || b[*p as usize],
+                    _ => true,
+                })
+                .collect();
+            assert_eq!(cand, want, "\n{}", g.showboard());
+            assert!(cand.contains(&OrcoonMove::Pass));
+            pruned += legal.len() - cand.len();
+            // Random placements (a pass would end the game at once).
+            let places: Vec<_> = legal
+                .iter()
+                .filter(|m| matches!(m, OrcoonMove::Place(_)))
+                .collect();
+            if places.is_empty() {
+                break;
+            }
+            g.play(*places[rng.below(places.len())]);
+        }
+    }
+    assert!(pruned > 0, "the candidates never left anything out");
 }

@@ -159,3 +159,16 @@ fn analyze_and_bench_answer() {
     s.err("bench 0");
     s.err("bench 99");
 }
+
+/// Orcoon: Black's column D lacks only D4; joined, Black would pass and
+/// win. White must fill D4 (no other placement makes D4 illegal for
+/// Black), and the candidate moves must keep it.
+#[test]
+fn orcoon_blocks_the_last_gap() {
+    let mut s = Session::with("orcoon", &["param verbose false", "param move_time 0.3"]);
+    s.ok("boardsize 7");
+    s.ok("setup b D1 D2 D3 D5 D6 D7");
+    s.ok("setup w A1 G7");
+    s.ok("setup_player w");
+    assert_eq!(s.ok("genmove w"), "D4");
+}
