@@ -876,3 +876,138 @@ fn random_games_long() {
         let _ = random_game(4 + (seed as usize % 4), 1000 + seed, 400, 1);
     }
 }
+
+/// A random move of `legal`: a step (they climb and drop) two times in
+/// three when there is one.
+fn random_move(rng: &mut SmallRng, legal: &[AkronMove]) -> AkronMove {
+    let steps: Vec<AkronMove> = legal
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, AkronMove::Step(..)))
+        .collect();
+    if !steps.is_empty() && rng.random_range(0..3) > 0 {
+        steps[rng.random_range(0..steps.len())]
+    } else {
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
+/// The searcher's candidate moves are legal, keep every move that wins at
+/// once, and leave some moves out.
+#[test]
+fn candidate_moves_keep_every_winning_move() {
+    use crosscut::search::Evaluate;
+    let (mut legal_moves, mut cand) = (Vec::new(), Vec::new());
+    let (mut wins, mut pruned) = (0, 0);
+    for seed in 0..24u64 {
+        let n = [4, 5, 6, 8][seed as usize % 4];
+        let mut rng = SmallRng::seed_from_u64(900 + seed);
+        let mut pos = Akron::new(n).unwrap();
+        for _ in 0..300 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            legal_moves.clear();
+            pos.legal_moves(&mut legal_moves);
+            cand.clear();
+            pos.candidate_moves(&mut cand);
+            assert!(!cand.is_empty());
+            for m in &cand {
+                assert!(legal_moves.contains(m), "{m:?} is not legal");
+            }
+            let me = pos.to_move();
+            for &m in &legal_moves {
+                pos.play(m);
+                let won = pos.outcome() == Some(Outcome::Win(me));
+                pos.undo();
+                if won {
+                    wins += 1;
+                    assert!(
+                        cand.contains(&m),
+                        "winning {m:?} pruned\n{}",
+                        pos.showboard()
+                    );
+                }
+            }
+            pruned += legal_moves.len() - cand.len();
+            pos.play(random_move(&mut rng, &legal_moves));
+        }
+    }
+    eprintln!("winning moves checked: {wins}, moves left out: {pruned}");
+    assert!(wins > 0 && pruned > 0);
+}
+
+/// Whether the side to move has a move that wins at once.
+fn has_immediate_win(pos: &mut Akron, moves: &mut Vec<AkronMove>) -> bool {
+    let me = pos.to_move();
+    moves.clear();
+    pos.legal_moves(moves);
+    let list = moves.clone();
+    list.into_iter().any(|m| {
+        pos.play(m);
+        let won = pos.outcome() == Some(Outcome::Win(me));
+        pos.undo();
+        won
+    })
+}
+
+/// The same board with the other side to move (a null move).
+fn passed(pos: &Akron) -> Akron {
+    let geo = pos.geometry();
+    let mut t = Akron::new(geo.n).unwrap();
+    for (p, &c) in pos.cells().iter().enumerate() {
+        if c != 0 {
+            let color = if c == 1 { Color::Black } else { Color::White };
+            t.setup(Some(color), geo.point_name(p as Point)).unwrap();
+        }
+    }
+    t.set_to_move(pos.to_move().opponent()).unwrap();
+    t
+}
+
+/// When the opponent threatens a win at once (it would have one if the
+/// side to move passed), every move that leaves it none (a defence) is
+/// among the candidate moves.
+#[test]
+fn candidate_moves_keep_every_defence() {
+    use crosscut::search::Evaluate;
+    let (mut legal_moves, mut cand, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut defences = 0;
+    for seed in 0..100u64 {
+        let n = [4, 5, 6][seed as usize % 3];
+        let mut rng = SmallRng::seed_from_u64(1700 + seed);
+        let mut pos = Akron::new(n).unwrap();
+        for _ in 0..200 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            legal_moves.clear();
+            pos.legal_moves(&mut legal_moves);
+            let mut saving = Vec::new();
+            if has_immediate_win(&mut passed(&pos), &mut scratch) {
+                for &m in &legal_moves {
+                    pos.play(m);
+                    if pos.outcome().is_none() && !has_immediate_win(&mut pos, &mut scratch) {
+                        saving.push(m);
+                    }
+                    pos.undo();
+                }
+            }
+            if !saving.is_empty() {
+                cand.clear();
+                pos.candidate_moves(&mut cand);
+                for m in &saving {
+                    defences += 1;
+                    assert!(
+                        cand.contains(m),
+                        "defence {m:?} pruned\n{}",
+                        pos.showboard()
+                    );
+                }
+            }
+            pos.play(random_move(&mut rng, &legal_moves));
+        }
+    }
+    eprintln!("defences checked: {defences}");
+    assert!(defences > 0);
+}

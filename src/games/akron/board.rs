@@ -142,6 +142,10 @@ struct Scratch {
 pub struct EvalScratch {
     /// Distances of the connection search.
     pub dist: Vec<u16>,
+    /// Distances from the other edge (shortest connections).
+    pub dist2: Vec<u16>,
+    /// Points on a shortest connection of either colour (candidate moves).
+    pub on_path: Vec<bool>,
     /// Current layer (or depth-first stack).
     pub stack: Vec<Point>,
     /// Next layer.
@@ -217,6 +221,8 @@ impl Akron {
             }),
             eval_scratch: RefCell::new(EvalScratch {
                 dist: vec![0; np],
+                dist2: vec![0; np],
+                on_path: vec![false; np],
                 stack: Vec::with_capacity(4 * np),
                 next: Vec::with_capacity(4 * np),
                 disc: vec![0; np],

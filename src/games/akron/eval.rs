@@ -43,7 +43,99 @@ pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
         dist, stack, next, ..
     } = &mut *guard;
     let (from, to) = edge_bits(color);
-    layered_search(pos, color, from, to, dist, stack, next)
+    let route = Route {
+        color,
+        from,
+        to,
+        cuts: true,
+    };
+    layered_search(pos, route, dist, stack, next)
+}
+
+/// Marks in `scratch.on_path` (cleared up to the searched levels first) the
+/// empty points on some shortest connection of either colour: a point of
+/// cost 1 at distance a from one edge and b from the other (both counting
+/// the point) lies on a connection of a + b - 1 balls. Returns each
+/// colour's connection distance.
+fn mark_shortest_connections(pos: &Akron, scratch: &mut EvalScratch) -> [u16; 2] {
+    let EvalScratch {
+        dist,
+        dist2,
+        stack,
+        next,
+        on_path,
+        ..
+    } = scratch;
+    let geo = pos.geometry();
+    let end = search_end(pos);
+    on_path[..end].fill(false);
+    let mut shortest = [UNREACHABLE; 2];
+    for color in Color::ALL {
+        let (from, to) = edge_bits(color);
+        let route = |from| Route {
+            color,
+            from,
+            to: 0,
+            cuts: true,
+        };
+        layered_search(pos, route(from), dist, stack, next);
+        layered_search(pos, route(to), dist2, stack, next);
+        let d = (0..geo.offset[1])
+            .filter(|&p| geo.edges[p] & to != 0)
+            .map(|p| dist[p])
+            .min()
+            .map_or(UNREACHABLE, |d| d.min(UNREACHABLE));
+        shortest[color.index()] = d;
+        if d == 0 || d == UNREACHABLE {
+            continue;
+        }
+        let me = color as u8 + 1;
+        for p in 0..end {
+            if dist[p] != u16::MAX
+                && dist2[p] != u16::MAX
+                && dist[p] + dist2[p] - 1 == d
+                && cost(pos, me, p as Point) == 1
+            {
+                on_path[p] = true;
+            }
+        }
+    }
+    shortest
+}
+
+/// Whether the opponent of the side to move is one ball from joining when
+/// every link counts (a drop that lifts a cutting ball makes that real).
+fn joins_in_one_uncut(pos: &Akron, scratch: &mut EvalScratch) -> bool {
+    let EvalScratch {
+        dist, stack, next, ..
+    } = scratch;
+    let color = pos.to_move().opponent();
+    let (from, to) = edge_bits(color);
+    let route = Route {
+        color,
+        from,
+        to,
+        cuts: false,
+    };
+    layered_search(pos, route, dist, stack, next) <= 1
+}
+
+/// Whether moving the ball on `m` drops a ball of the other colour. The
+/// drop chain's points take the colour of the ball above them: only an
+/// opposing ball in the chain can hand the mover a point (or lift a ball
+/// that cuts its links); an own chain only empties its top point.
+fn drops_opponent(pos: &Akron, m: Point) -> bool {
+    let (dir, len) = pos.drop_chain(m);
+    let (geo, cells) = (pos.geometry(), pos.cells());
+    let me = cells[m as usize];
+    let mut q = m;
+    for _ in 0..len {
+        q = geo.above[q as usize][dir as usize];
+        if cells[q as usize] != me {
+            return true;
+        }
+    }
+    false
 }
 
 /// Cost for `me` of entering `q`: 0 own ball, 1 empty point a ball can rest
@@ -68,19 +160,36 @@ fn cost(pos: &Akron, me: u8, q: Point) -> u16 {
     }
 }
 
-/// Distances for `color` from the surface holes on edge `from` into
+/// What one layered search measures.
+#[derive(Clone, Copy)]
+struct Route {
+    color: Color,
+    /// Edge bit to start from.
+    from: u8,
+    /// Edge bit to stop at; 0 to map every point.
+    to: u8,
+    /// Whether own balls side by side need an uncut link (false: every
+    /// link counts, as if the balls cutting them were gone).
+    cuts: bool,
+}
+
+/// Distances for `route.color` from the surface holes on edge `from` into
 /// `dist`, layer by layer. With `to` non-zero, stops at the first point on
 /// edge `to` and returns its distance; with `to` zero, maps everything.
 /// Returns [`UNREACHABLE`] when `to` cannot be reached.
 fn layered_search(
     pos: &Akron,
-    color: Color,
-    from: u8,
-    to: u8,
+    route: Route,
     dist: &mut [u16],
     stack: &mut Vec<Point>,
     next: &mut Vec<Point>,
 ) -> u16 {
+    let Route {
+        color,
+        from,
+        to,
+        cuts,
+    } = route;
     let geo = pos.geometry();
     let cells = pos.cells();
     let me = color as u8 + 1;
@@ -120,7 +229,7 @@ fn layered_search(
                     continue;
                 }
                 // Two own balls side by side are joined only by an uncut link.
-                if k < 4 && own && c == 0 {
+                if cuts && k < 4 && own && c == 0 {
                     let linked = match k {
                         0 => pos.link_uncut(p, 0),
                         1 => pos.link_uncut(p, 1),
@@ -265,6 +374,41 @@ impl Evaluate for Akron {
         let f_me = (freedoms(self, me) as Score).min(MAX_FREEDOMS);
         let f_them = (freedoms(self, me.opponent()) as Score).min(MAX_FREEDOMS);
         (theirs - mine) * STEP + (f_me - f_them) * FREEDOM + TEMPO
+    }
+
+    /// Adds on a shortest connection of either colour, steps to a point of
+    /// one, steps that drop an opposing ball, and swap. A move that wins at
+    /// once is among them: an add or a step that joins the mover's edges
+    /// lands on a connection of one ball, unless its drops change the
+    /// colours under it ([`drops_opponent`]). Every legal move when the
+    /// opponent is one ball from joining, with cut links as they are or
+    /// with every link counted (its threats have answers of every kind:
+    /// blocks, cuts, pins that put a second ball on the one it would move,
+    /// lifted supports), when no colour has a connection left, or when none
+    /// of those moves is legal.
+    fn candidate_moves(&self, out: &mut Vec<AkronMove>) {
+        self.legal_moves(out);
+        let mut guard = self.eval_scratch();
+        let d = mark_shortest_connections(self, &mut guard);
+        let (mine, theirs) = (
+            d[self.to_move().index()],
+            d[self.to_move().opponent().index()],
+        );
+        if theirs <= 1
+            || (mine == UNREACHABLE && theirs == UNREACHABLE)
+            || joins_in_one_uncut(self, &mut guard)
+        {
+            return;
+        }
+        let on = &guard.on_path;
+        let keep = |mv: &AkronMove| match *mv {
+            AkronMove::Add(p) => on[p as usize],
+            AkronMove::Step(m, d) => on[d as usize] || drops_opponent(self, m),
+            AkronMove::Swap => false,
+        };
+        if out.iter().any(keep) {
+            out.retain(|mv| *mv == AkronMove::Swap || keep(mv));
+        }
     }
 
     fn move_order_hint(&self, mv: AkronMove) -> Score {
