@@ -363,6 +363,59 @@ pub fn freedoms(pos: &Akron, color: Color) -> usize {
     count
 }
 
+/// Entries of each thread's memo of candidate lists (a power of two).
+const CANDIDATE_ENTRIES: usize = 1 << 12;
+
+/// A thread's recent candidate lists by position hash.
+struct CandidateMemo {
+    /// Board size the entries belong to (hashes of other sizes differ).
+    n: usize,
+    keys: Vec<u64>,
+    lists: Vec<Vec<AkronMove>>,
+}
+
+thread_local! {
+    static CANDIDATES: std::cell::RefCell<CandidateMemo> = const {
+        std::cell::RefCell::new(CandidateMemo { n: 0, keys: Vec::new(), lists: Vec::new() })
+    };
+}
+
+/// The candidate moves of `pos` (see `candidate_moves` below), computed
+/// afresh and appended to `out`.
+fn candidates_now(pos: &Akron, out: &mut Vec<AkronMove>) {
+    let start = out.len();
+    pos.legal_moves(out);
+    let mut guard = pos.eval_scratch();
+    let d = mark_shortest_connections(pos, &mut guard);
+    let (mine, theirs) = (
+        d[pos.to_move().index()],
+        d[pos.to_move().opponent().index()],
+    );
+    if theirs <= 1
+        || (mine == UNREACHABLE && theirs == UNREACHABLE)
+        || joins_in_one_uncut(pos, &mut guard)
+    {
+        return;
+    }
+    let on = &guard.on_path;
+    let keep = |mv: &AkronMove| match *mv {
+        AkronMove::Add(p) => on[p as usize],
+        AkronMove::Step(m, d) => on[d as usize] || drops_opponent(pos, m),
+        AkronMove::Swap => false,
+    };
+    if out[start..].iter().any(keep) {
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if mv == AkronMove::Swap || keep(&mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
 impl Evaluate for Akron {
     fn evaluate(&self) -> Score {
         if self.add_wins() {
@@ -387,27 +440,32 @@ impl Evaluate for Akron {
     /// lifted supports), when no colour has a connection left, or when none
     /// of those moves is legal.
     fn candidate_moves(&self, out: &mut Vec<AkronMove>) {
-        self.legal_moves(out);
-        let mut guard = self.eval_scratch();
-        let d = mark_shortest_connections(self, &mut guard);
-        let (mine, theirs) = (
-            d[self.to_move().index()],
-            d[self.to_move().opponent().index()],
-        );
-        if theirs <= 1
-            || (mine == UNREACHABLE && theirs == UNREACHABLE)
-            || joins_in_one_uncut(self, &mut guard)
-        {
-            return;
-        }
-        let on = &guard.on_path;
-        let keep = |mv: &AkronMove| match *mv {
-            AkronMove::Add(p) => on[p as usize],
-            AkronMove::Step(m, d) => on[d as usize] || drops_opponent(self, m),
-            AkronMove::Swap => false,
-        };
-        if out.iter().any(keep) {
-            out.retain(|mv| *mv == AkronMove::Swap || keep(mv));
+        // The search visits an inner node again on every iteration: the
+        // four searches behind the list are worth remembering.
+        let (key, n) = (self.hash(), self.geometry().n);
+        let start = out.len();
+        let hit = CANDIDATES.with_borrow(|m| {
+            let slot = key as usize & (CANDIDATE_ENTRIES - 1);
+            if m.n == n && m.keys[slot] == key {
+                out.extend_from_slice(&m.lists[slot]);
+                true
+            } else {
+                false
+            }
+        });
+        if !hit {
+            candidates_now(self, out);
+            CANDIDATES.with_borrow_mut(|m| {
+                if m.n != n {
+                    m.n = n;
+                    m.keys = vec![!0; CANDIDATE_ENTRIES];
+                    m.lists = vec![Vec::new(); CANDIDATE_ENTRIES];
+                }
+                let slot = key as usize & (CANDIDATE_ENTRIES - 1);
+                m.keys[slot] = key;
+                m.lists[slot].clear();
+                m.lists[slot].extend_from_slice(&out[start..]);
+            });
         }
     }
 
