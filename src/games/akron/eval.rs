@@ -440,6 +440,10 @@ impl Evaluate for Akron {
     /// lifted supports), when no colour has a connection left, or when none
     /// of those moves is legal.
     fn candidate_moves(&self, out: &mut Vec<AkronMove>) {
+        if self.outcome().is_some() {
+            // A repeated position ends the game but keeps its hash.
+            return;
+        }
         // The search visits an inner node again on every iteration: the
         // four searches behind the list are worth remembering.
         let (key, n) = (self.hash(), self.geometry().n);
