@@ -38,16 +38,21 @@ const MAX_FREEDOMS: Score = 4;
 /// search by layers of distance over all levels up to one above the highest
 /// occupied one (own balls cost 0, empty points a ball can rest on 1).
 pub fn connection_distance(pos: &Akron, color: Color) -> u16 {
-    let mut guard = pos.eval_scratch();
+    distance_across(pos, color, true, &mut pos.eval_scratch())
+}
+
+/// The fewest balls `color` needs to join its edges, on `scratch`'s
+/// buffers; `cuts` as in [`Route`].
+fn distance_across(pos: &Akron, color: Color, cuts: bool, scratch: &mut EvalScratch) -> u16 {
     let EvalScratch {
         dist, stack, next, ..
-    } = &mut *guard;
+    } = scratch;
     let (from, to) = edge_bits(color);
     let route = Route {
         color,
         from,
         to,
-        cuts: true,
+        cuts,
     };
     layered_search(pos, route, dist, stack, next)
 }
@@ -106,18 +111,7 @@ fn mark_shortest_connections(pos: &Akron, scratch: &mut EvalScratch) -> [u16; 2]
 /// Whether the opponent of the side to move is one ball from joining when
 /// every link counts (a drop that lifts a cutting ball makes that real).
 fn joins_in_one_uncut(pos: &Akron, scratch: &mut EvalScratch) -> bool {
-    let EvalScratch {
-        dist, stack, next, ..
-    } = scratch;
-    let color = pos.to_move().opponent();
-    let (from, to) = edge_bits(color);
-    let route = Route {
-        color,
-        from,
-        to,
-        cuts: false,
-    };
-    layered_search(pos, route, dist, stack, next) <= 1
+    distance_across(pos, pos.to_move().opponent(), false, scratch) <= 1
 }
 
 /// Whether moving the ball on `m` drops a ball of the other colour. The
