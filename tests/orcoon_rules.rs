@@ -196,9 +196,10 @@ fn play_and_undo_do_not_allocate_capacity_growth() {
 #[test]
 fn bit_parallel_evaluation_matches_reference() {
     use crosscut::games::orcoon::eval::{
-        connection_distance, connection_distance_reference, placement_costs,
-        shortest_connection_points, shortest_connection_points_reference,
+        connection_distance, connection_distance_reference, distance_and_shortest_connections,
+        placement_costs, shortest_connection_points, shortest_connection_points_reference,
     };
+    use crosscut::search::{Evaluate, Score, WIN_NEXT_MOVE};
     let mut rng = Rng(4242);
     for i in 0..400 {
         let n = [3, 4, 5, 7, 8, 11, 13, 19, 26][i % 9];
@@ -229,7 +230,28 @@ fn bit_parallel_evaluation_matches_reference() {
             for (p, &w) in want.iter().enumerate() {
                 assert_eq!(on.has(p), w, "{color:?} {}\n{}", name(n, p), g.showboard());
             }
+            let (d, on) = distance_and_shortest_connections(&g, color);
+            assert_eq!(d, connection_distance_reference(&g, color));
+            assert_eq!(m.count(&on) as usize, want.iter().filter(|&&w| w).count());
         }
+        // The score: 100 a placement of distance, 3 a point of flexibility,
+        // 30 for the move; a joined side to move wins by passing.
+        let me = g.to_move();
+        let side = |c: Color| {
+            let d = connection_distance_reference(&g, c) as Score;
+            let f = shortest_connection_points_reference(&g, c)
+                .iter()
+                .filter(|&&w| w)
+                .count() as Score;
+            (d, f)
+        };
+        let ((dm, fm), (dt, ft)) = (side(me), side(me.opponent()));
+        let want = if dm == 0 {
+            WIN_NEXT_MOVE
+        } else {
+            (dt - dm) * 100 + (fm - ft) * 3 + 30
+        };
+        assert_eq!(g.evaluate(), want, "\n{}", g.showboard());
     }
 }
 

@@ -116,6 +116,12 @@ impl Masks {
     }
 
     #[inline]
+    /// How many points `a` holds.
+    pub fn count(&self, a: &Bits) -> u32 {
+        a.0[..self.words].iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
     /// Whether `a` and `b` share a point.
     pub fn intersects(&self, a: &Bits, b: &Bits) -> bool {
         (0..self.words).any(|i| a.0[i] & b.0[i] != 0)
