@@ -1011,3 +1011,41 @@ fn candidate_moves_keep_every_defence() {
     eprintln!("defences checked: {defences}");
     assert!(defences > 0);
 }
+
+/// The evaluation's shortest-connection search gives the same distances as
+/// the connection distance, and a colour with a connection to make has at
+/// least as many points on its shortest connections as balls to place
+/// (every one of them is such a point); none when it is joined or cut off.
+#[test]
+fn flexibility_counts_the_shortest_connections() {
+    use crosscut::games::akron::eval::{
+        UNREACHABLE, connection_distance, distances_and_flexibility,
+    };
+    let mut legal_moves = Vec::new();
+    let mut open = 0;
+    for seed in 0..24u64 {
+        let n = [4, 5, 6, 8][seed as usize % 4];
+        let mut rng = SmallRng::seed_from_u64(2300 + seed);
+        let mut pos = Akron::new(n).unwrap();
+        for _ in 0..200 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let (distance, flexibility) = distances_and_flexibility(&pos);
+            for color in Color::ALL {
+                let (d, f) = (distance[color.index()], flexibility[color.index()]);
+                assert_eq!(d, connection_distance(&pos, color), "\n{}", pos.showboard());
+                if d == 0 || d >= UNREACHABLE {
+                    assert_eq!(f, 0, "\n{}", pos.showboard());
+                } else {
+                    open += 1;
+                    assert!(f >= d, "{color:?} {d} {f}\n{}", pos.showboard());
+                }
+            }
+            legal_moves.clear();
+            pos.legal_moves(&mut legal_moves);
+            pos.play(random_move(&mut rng, &legal_moves));
+        }
+    }
+    assert!(open > 100);
+}
