@@ -1,5 +1,6 @@
 //! Negamax principal-variation search: iterative deepening with aspiration
 //! windows, a shared transposition table, killer and history move ordering,
+//! late-move reductions, reverse futility pruning near the horizon,
 //! mate-distance scores, and Lazy SMP over several threads.
 
 use std::sync::Arc;
@@ -22,6 +23,9 @@ const LMR_DEPTH: i32 = 3;
 const LMR_MOVES: usize = 4;
 /// Divisor of the late-move reduction formula (smaller reduces more).
 const LMR_DIVISOR: f64 = 1.0;
+/// Reverse futility pruning applies up to this depth (with the margin a
+/// ply of [`Evaluate::futility_margin`]).
+const FUTILITY_DEPTH: i32 = 2;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 60;
 
@@ -393,6 +397,22 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
                 }
+            }
+        }
+
+        // Reverse futility pruning: close to the horizon, a static score
+        // that beats beta by a margin for each ply left is taken as a
+        // fail-high, unless the opponent threatens to connect at once.
+        // The game's evaluation sets the margin, or leaves it out.
+        if ply > 0
+            && depth <= FUTILITY_DEPTH
+            && !is_mate(beta)
+            && let Some(margin) = game.futility_margin()
+            && !game.opponent_threatens()
+        {
+            let e = self.static_eval(game, key);
+            if e != WIN_NEXT_MOVE && e - margin * depth >= beta {
+                return e - margin * depth;
             }
         }
 

@@ -45,6 +45,15 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// Reverse futility pruning: a node one or two plies from the horizon
+    /// whose static score beats beta by this margin for each ply left
+    /// fails high without a search (never while the opponent threatens to
+    /// win at once). `None`, the default, turns it off for the game: it
+    /// pays only where matches say so.
+    fn futility_margin(&self) -> Option<Score> {
+        None
+    }
+
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
     fn history_index(&self, mv: Self::Move) -> usize {

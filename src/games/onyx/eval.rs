@@ -62,6 +62,12 @@ impl Evaluate for Onyx {
         super::distance::wins_next_move(self, self.to_move().opponent())
     }
 
+    /// One and a half units of potential a ply: 114-86 against no
+    /// pruning over 200 games at 0.2 s a move on 12×12.
+    fn futility_margin(&self) -> Option<Score> {
+        Some(150)
+    }
+
     fn history_index(&self, mv: OnyxMove) -> usize {
         match mv {
             OnyxMove::Place(p) => p as usize + 1,
