@@ -200,16 +200,32 @@ impl<const W: usize> Td<W> {
         }
     }
 
-    /// The points of the next level (empty when the search is over).
-    /// `touch` holds the passable points next to an own group: only they
-    /// have contracted neighbours beyond their own lines.
+    /// Takes the points of the next level (empty when the search is over):
+    /// those with two placed contracted neighbours, less those placed.
+    /// Call [`Td::expand`] on it before taking the level after.
     #[inline]
-    fn step(&mut self, geo: &Geometry, board: &Board<W>, s: &Groups, touch: &[u64; W]) -> [u64; W] {
+    fn take_level(&mut self) -> [u64; W] {
         let mut new = self.twice;
         for (n, d) in new.iter_mut().zip(self.done.iter_mut()) {
             *n &= !*d;
             *d |= *n;
         }
+        new
+    }
+
+    /// Adds the contracted neighbourhoods of `level` (the level just
+    /// taken) to `once` and `twice`. The last level of a search is never
+    /// expanded. `touch` holds the passable points next to an own group:
+    /// only they have contracted neighbours beyond their own lines.
+    #[inline]
+    fn expand(
+        &mut self,
+        geo: &Geometry,
+        board: &Board<W>,
+        s: &Groups,
+        touch: &[u64; W],
+        level: &[u64; W],
+    ) {
         let open: [u64; W] = std::array::from_fn(|k| board.passable[k] & !self.done[k]);
         let (table, _) = geo.neighbour_bits.as_chunks::<W>();
         // Kept in locals (registers) through the loops.
@@ -223,7 +239,7 @@ impl<const W: usize> Td<W> {
         };
         // The points away from own groups first, then those next to one
         // (two loops rather than a branch on each point).
-        for (wi, &word) in new.iter().enumerate() {
+        for (wi, &word) in level.iter().enumerate() {
             let mut w = word & !touch[wi];
             while w != 0 {
                 let f = wi * 64 + w.trailing_zeros() as usize;
@@ -231,7 +247,7 @@ impl<const W: usize> Td<W> {
                 add(&table[f]);
             }
         }
-        for (wi, &word) in new.iter().enumerate() {
+        for (wi, &word) in level.iter().enumerate() {
             let mut w = word & touch[wi];
             while w != 0 {
                 let f = wi * 64 + w.trailing_zeros() as usize;
@@ -240,7 +256,6 @@ impl<const W: usize> Td<W> {
             }
         }
         (self.once, self.twice) = (once, twice);
-        new
     }
 }
 
@@ -287,9 +302,12 @@ fn two_distance<const W: usize>(
     levels: &mut TdLevels<W>,
 ) -> usize {
     let mut td = Td::new(geo, board, s, edge_bit);
-    for (d, level) in levels.iter_mut().enumerate().skip(1) {
-        *level = td.step(geo, board, s, &touch);
-        if !any(level) {
+    for d in 1..MAX_TD {
+        if d > 1 {
+            td.expand(geo, board, s, &touch, &levels[d - 1]);
+        }
+        levels[d] = td.take_level();
+        if !any(&levels[d]) {
             return d;
         }
     }
@@ -328,14 +346,22 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
         // Every point placed by each search so far.
         let (mut all_a, mut all_b) = ([0u64; W], [0u64; W]);
         for k in 1..MAX_TD {
+            // A level is expanded only when the next one is needed: the
+            // search stops without expanding its last.
             la[k] = if a_open {
-                a.step(geo, board, s, &touch)
+                if k > 1 {
+                    a.expand(geo, board, s, &touch, &la[k - 1]);
+                }
+                a.take_level()
             } else {
                 [0; W]
             };
             a_open = any(&la[k]);
             lb[k] = if b_open {
-                b.step(geo, board, s, &touch)
+                if k > 1 {
+                    b.expand(geo, board, s, &touch, &lb[k - 1]);
+                }
+                b.take_level()
             } else {
                 [0; W]
             };
