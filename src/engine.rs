@@ -500,6 +500,11 @@ impl Engine {
         let report = session
             .search(color, &limits, &self.params, &mut self.rng)
             .ok_or("no legal move")?;
+        let eval = match crate::search::proven_plies(eval) {
+            Some(p) if p > 0 => format!("win {p}"),
+            Some(p) => format!("loss {}", -p),
+            None => eval.to_string(),
+        };
         Ok(format!(
             "{}
 eval {eval}",

@@ -420,3 +420,26 @@ fn self_play_small_boards() {
         }
     }
 }
+
+/// Proven evaluations are shown as such: a side one placement from joining
+/// wins in 3 plies (join, any reply, pass), a side whose opponent is joined
+/// loses in 2, a joined side to move wins in 1 (pass).
+#[test]
+fn analyze_names_proven_results() {
+    let mut s = orcoon(5);
+    s.ok("setup black C1 C2 C3 C4");
+    s.ok("param max_depth 2");
+    let a = s.ok("analyze b");
+    assert!(
+        a.contains("score win 3") && a.ends_with("eval win 3"),
+        "{a}"
+    );
+    s.ok("setup black C5");
+    let a = s.ok("analyze w");
+    assert!(
+        a.contains("score loss 2") && a.ends_with("eval loss 2"),
+        "{a}"
+    );
+    let a = s.ok("analyze b");
+    assert!(a.contains("pv pass") && a.ends_with("eval win 1"), "{a}");
+}

@@ -199,7 +199,7 @@ fn bit_parallel_evaluation_matches_reference() {
         connection_distance, connection_distance_reference, distance_and_shortest_connections,
         placement_costs, shortest_connection_points, shortest_connection_points_reference,
     };
-    use crosscut::search::{Evaluate, Score, WIN_NEXT_MOVE};
+    use crosscut::search::{Evaluate, Score, WIN_NEXT_MOVE, loss_in, win_in};
     let mut rng = Rng(4242);
     for i in 0..400 {
         let n = [3, 4, 5, 7, 8, 11, 13, 19, 26][i % 9];
@@ -235,7 +235,9 @@ fn bit_parallel_evaluation_matches_reference() {
             assert_eq!(m.count(&on) as usize, want.iter().filter(|&&w| w).count());
         }
         // The score: 100 a placement of distance, 3 a point of flexibility,
-        // 30 for the move; a joined side to move wins by passing.
+        // 30 for the move; a joined side to move wins by passing, a joined
+        // opponent wins by passing next, a side one placement from joining
+        // joins and then passes.
         let me = g.to_move();
         let side = |c: Color| {
             let d = connection_distance_reference(&g, c) as Score;
@@ -248,6 +250,10 @@ fn bit_parallel_evaluation_matches_reference() {
         let ((dm, fm), (dt, ft)) = (side(me), side(me.opponent()));
         let want = if dm == 0 {
             WIN_NEXT_MOVE
+        } else if dt == 0 {
+            loss_in(2)
+        } else if dm == 1 {
+            win_in(3)
         } else {
             (dt - dm) * 100 + (fm - ft) * 3 + 30
         };
@@ -338,4 +344,74 @@ fn candidate_moves_are_the_shortest_connections() {
         }
     }
     assert!(pruned > 0, "the candidates never left anything out");
+}
+
+/// Whether the side to move wins within `plies` plies whatever the
+/// opponent does (`plies` odd), by searching every legal move.
+fn wins_within(g: &mut Orcoon, plies: u32) -> bool {
+    let me = g.to_move();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        g.play(m);
+        let won = match g.outcome() {
+            Some(o) => o == Outcome::Win(me),
+            None => plies >= 3 && loses_within(g, plies - 1),
+        };
+        g.undo();
+        won
+    })
+}
+
+/// Whether the side to move loses within `plies` plies whatever it does
+/// (`plies` even).
+fn loses_within(g: &mut Orcoon, plies: u32) -> bool {
+    let me = g.to_move();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.into_iter().all(|m| {
+        g.play(m);
+        let lost = match g.outcome() {
+            Some(o) => o == Outcome::Win(me.opponent()),
+            None => wins_within(g, plies - 1),
+        };
+        g.undo();
+        lost
+    })
+}
+
+/// The evaluation's proven scores hold by brute force over every reply:
+/// `loss_in(2)` (the opponent is joined) and `win_in(3)` (one placement
+/// joins), on random positions of small boards.
+#[test]
+fn proven_evaluations_hold_by_brute_force() {
+    use crosscut::search::{Evaluate, proven_plies};
+    let mut rng = Rng(9);
+    let (mut losses, mut wins) = (0, 0);
+    let mut legal = Vec::new();
+    for game in 0..40 {
+        let n = [4, 5][game % 2];
+        let mut g = Orcoon::new(n).unwrap();
+        loop {
+            match proven_plies(g.evaluate()) {
+                Some(-2) => {
+                    losses += 1;
+                    assert!(loses_within(&mut g, 2), "\n{}", g.showboard());
+                }
+                Some(3) => {
+                    wins += 1;
+                    assert!(wins_within(&mut g, 3), "\n{}", g.showboard());
+                }
+                _ => {}
+            }
+            legal.clear();
+            g.legal_moves(&mut legal);
+            legal.retain(|m| matches!(m, OrcoonMove::Place(_)));
+            if legal.is_empty() {
+                break;
+            }
+            g.play(legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(losses > 10 && wins > 10, "{losses} {wins}");
 }

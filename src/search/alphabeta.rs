@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
-use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, WIN_NEXT_MOVE};
+use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, proven_plies};
 use crate::game::{Game, Outcome};
 
 /// Deepest ply the searcher ever reaches.
@@ -373,10 +373,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             let e = self.static_eval(game, game.hash());
-            return if e == WIN_NEXT_MOVE {
-                WIN_BASE - (ply + 1) as Score
-            } else {
-                e
+            return match proven_plies(e) {
+                Some(p) if p > 0 => WIN_BASE - (ply as Score + p),
+                Some(p) => -(WIN_BASE - (ply as Score - p)),
+                None => e,
             };
         }
         // Mate-distance pruning: no line from here beats a win already found
@@ -411,7 +411,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             && !game.opponent_threatens()
         {
             let e = self.static_eval(game, key);
-            if e != WIN_NEXT_MOVE && e - margin * depth >= beta {
+            if proven_plies(e).is_none() && e - margin * depth >= beta {
                 return e - margin * depth;
             }
         }

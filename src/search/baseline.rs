@@ -4,7 +4,7 @@
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{Evaluate, Score, WIN_BASE, WIN_NEXT_MOVE};
+use super::{Evaluate, Score, WIN_BASE, proven_plies};
 use crate::game::{Game, Outcome};
 
 /// A uniformly random legal move, `None` when there is none.
@@ -26,10 +26,10 @@ fn after_move<G: Evaluate>(game: &G) -> Score {
         Some(Outcome::Draw) => 0,
         None => {
             let e = game.evaluate();
-            if e == WIN_NEXT_MOVE {
-                -(WIN_BASE - 1)
-            } else {
-                -e
+            match proven_plies(e) {
+                Some(p) if p > 0 => -(WIN_BASE - p),
+                Some(p) => WIN_BASE + p,
+                None => -e,
             }
         }
     }

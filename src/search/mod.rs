@@ -13,14 +13,41 @@ pub const WIN_BASE: Score = 1_000_000;
 
 /// What [`Evaluate::evaluate`] returns to say that the side to move has a
 /// move that wins at once; the searcher turns it into a proven win one ply
-/// away (a cheap forcing-move extension at the horizon).
+/// away (a cheap forcing-move extension at the horizon). It is
+/// [`win_in`]`(1)`.
 pub const WIN_NEXT_MOVE: Score = WIN_BASE / 2;
+
+/// Most plies to the end that a proven evaluation ([`win_in`],
+/// [`loss_in`]) may name.
+pub const MAX_PROVEN_PLIES: Score = 16;
+
+/// What [`Evaluate::evaluate`] returns for a position the side to move wins
+/// by force in `plies` plies (1 to [`MAX_PROVEN_PLIES`]; 1 is
+/// [`WIN_NEXT_MOVE`]). The searcher scores it as the win it is, that many
+/// plies away.
+pub const fn win_in(plies: Score) -> Score {
+    WIN_NEXT_MOVE - (plies - 1)
+}
+
+/// What [`Evaluate::evaluate`] returns for a position the side to move
+/// loses by force in `plies` plies (1 to [`MAX_PROVEN_PLIES`]).
+pub const fn loss_in(plies: Score) -> Score {
+    -win_in(plies)
+}
+
+/// The plies to the end named by a proven evaluation ([`win_in`],
+/// [`loss_in`]): positive for a win of the side to move, negative for its
+/// loss; `None` for an ordinary score.
+pub fn proven_plies(e: Score) -> Option<Score> {
+    (e.abs() > WIN_NEXT_MOVE - MAX_PROVEN_PLIES).then(|| e.signum() * (WIN_NEXT_MOVE - e.abs() + 1))
+}
 
 /// A game's static evaluation, written beside its rules.
 pub trait Evaluate: Game {
     /// Static score of the position for the side to move (positive is good
     /// for it). Only called on positions where the game is not over. Must stay
-    /// within `±(WIN_BASE / 4)`, or be exactly [`WIN_NEXT_MOVE`].
+    /// within `±(WIN_BASE / 4)`, or be a proven result: [`win_in`] or
+    /// [`loss_in`] ([`WIN_NEXT_MOVE`] for a win at once).
     fn evaluate(&self) -> Score;
 
     /// A cheap guess of how good `mv` is for the side to move, used only to
@@ -150,5 +177,23 @@ impl SearchReport {
             self.nodes,
             self.pv.join(" ")
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proven_evaluations_name_their_plies() {
+        assert_eq!(win_in(1), WIN_NEXT_MOVE);
+        for p in 1..=MAX_PROVEN_PLIES {
+            assert_eq!(proven_plies(win_in(p)), Some(p));
+            assert_eq!(proven_plies(loss_in(p)), Some(-p));
+        }
+        for e in [0, 1, -1, WIN_BASE / 4, -WIN_BASE / 4] {
+            assert_eq!(proven_plies(e), None);
+        }
+        assert_eq!(proven_plies(win_in(MAX_PROVEN_PLIES + 1)), None);
     }
 }
