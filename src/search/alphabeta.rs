@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
-use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, proven_plies};
+use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, proven_plies, search_score};
 use crate::game::{Game, Outcome};
 
 /// Deepest ply the searcher ever reaches.
@@ -373,11 +373,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             let e = self.static_eval(game, game.hash());
-            return match proven_plies(e) {
-                Some(p) if p > 0 => WIN_BASE - (ply as Score + p),
-                Some(p) => -(WIN_BASE - (ply as Score - p)),
-                None => e,
-            };
+            return search_score(e, ply as Score);
         }
         // Mate-distance pruning: no line from here beats a win already found
         // closer to the root.

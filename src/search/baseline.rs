@@ -4,7 +4,7 @@
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{Evaluate, Score, WIN_BASE, proven_plies};
+use super::{Evaluate, Score, WIN_BASE, search_score};
 use crate::game::{Game, Outcome};
 
 /// A uniformly random legal move, `None` when there is none.
@@ -24,14 +24,7 @@ fn after_move<G: Evaluate>(game: &G) -> Score {
         Some(Outcome::Win(c)) if c == game.to_move() => -WIN_BASE,
         Some(Outcome::Win(_)) => WIN_BASE,
         Some(Outcome::Draw) => 0,
-        None => {
-            let e = game.evaluate();
-            match proven_plies(e) {
-                Some(p) if p > 0 => -(WIN_BASE - p),
-                Some(p) => WIN_BASE + p,
-                None => -e,
-            }
-        }
+        None => -search_score(game.evaluate(), 0),
     }
 }
 

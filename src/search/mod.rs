@@ -42,6 +42,18 @@ pub fn proven_plies(e: Score) -> Option<Score> {
     (e.abs() > WIN_NEXT_MOVE - MAX_PROVEN_PLIES).then(|| e.signum() * (WIN_NEXT_MOVE - e.abs() + 1))
 }
 
+/// A static evaluation as a search score at `ply` from the root: a proven
+/// result becomes the win or loss it names, counted from the root (so the
+/// fastest win and the slowest loss are preferred); any other score is
+/// itself.
+pub fn search_score(e: Score, ply: Score) -> Score {
+    match proven_plies(e) {
+        Some(p) if p > 0 => WIN_BASE - (ply + p),
+        Some(p) => -(WIN_BASE - (ply - p)),
+        None => e,
+    }
+}
+
 /// A game's static evaluation, written beside its rules.
 pub trait Evaluate: Game {
     /// Static score of the position for the side to move (positive is good
@@ -195,5 +207,8 @@ mod tests {
             assert_eq!(proven_plies(e), None);
         }
         assert_eq!(proven_plies(win_in(MAX_PROVEN_PLIES + 1)), None);
+        assert_eq!(search_score(win_in(3), 2), WIN_BASE - 5);
+        assert_eq!(search_score(loss_in(2), 4), -(WIN_BASE - 6));
+        assert_eq!(search_score(-40, 7), -40);
     }
 }
