@@ -500,10 +500,12 @@ impl Engine {
         let report = session
             .search(color, &limits, &self.params, &mut self.rng)
             .ok_or("no legal move")?;
-        let eval = match crate::search::proven_plies(eval) {
-            Some(p) if p > 0 => format!("win {p}"),
-            Some(p) => format!("loss {}", -p),
-            None => eval.to_string(),
+        // A proven result reads as the `info` lines write one (`win N`).
+        let proven = crate::search::search_score(eval, 0);
+        let eval = if crate::search::alphabeta::is_mate(proven) {
+            crate::search::alphabeta::score_text(proven)
+        } else {
+            eval.to_string()
         };
         Ok(format!(
             "{}
