@@ -522,6 +522,15 @@ fn binary_end_to_end() {
     assert!(ok);
     assert!(out.starts_with('?'), "{out}");
     assert!(out.ends_with("\n\n= crosscut\n\n"), "{out}");
+    // Its id is echoed; a comment needs no answer whatever bytes it holds,
+    // and a command before such a comment runs as usual.
+    let (out, ok) = run_binary(b"12 na\xffme\n# caf\xe9\n\xe9 # \xff\nname # caf\xe9\n");
+    assert!(ok);
+    assert_eq!(
+        out,
+        "?12 syntax error: input is not UTF-8\n\n\
+         ? syntax error: input is not UTF-8\n\n= crosscut\n\n"
+    );
 }
 
 #[test]

@@ -95,6 +95,20 @@ pub fn format_answer(id: Option<u64>, reply: Reply) -> String {
     }
 }
 
+/// The answer to a line that is not UTF-8 (decoded lossily in `line`):
+/// a syntax error with the line's id, if it has one.
+fn not_utf8_answer(line: &str) -> Option<String> {
+    let line = parser::preprocess(line)?;
+    let id = match parser::parse_command(&line) {
+        Ok(cmd) => cmd.id,
+        Err((id, _)) => id,
+    };
+    Some(format_answer(
+        id,
+        Err("syntax error: input is not UTF-8".into()),
+    ))
+}
+
 /// Runs the command loop until `quit` or end of input. Every line gets its
 /// answer, flushed at once; input that is not UTF-8 is answered as a syntax
 /// error.
@@ -114,14 +128,15 @@ pub fn run_with<R: BufRead, W: Write>(
         if input.read_until(b'\n', &mut buf)? == 0 {
             return Ok(());
         }
-        let line = String::from_utf8_lossy(&buf);
-        let answer = if line.contains('\u{FFFD}') && std::str::from_utf8(&buf).is_err() {
-            Some(format_answer(
-                None,
-                Err("syntax error: input is not UTF-8".into()),
-            ))
-        } else {
-            gtp.execute(&line)
+        // A comment is cut before the text is decoded (`#` never occurs
+        // inside a UTF-8 sequence): whatever it holds, it needs no answer.
+        let content = match buf.iter().position(|&b| b == b'#') {
+            Some(i) => &buf[..i],
+            None => &buf[..],
+        };
+        let answer = match std::str::from_utf8(content) {
+            Ok(line) => gtp.execute(line),
+            Err(_) => not_utf8_answer(&String::from_utf8_lossy(content)),
         };
         if let Some(a) = answer {
             output.write_all(a.as_bytes())?;
