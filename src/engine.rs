@@ -354,6 +354,15 @@ impl Default for Params {
     }
 }
 
+/// How long `bench` searches each position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BenchLimit {
+    /// To this depth (the node count is the build's signature).
+    Depth(u32),
+    /// For this long (the depth reached is the measure).
+    Time(Duration),
+}
+
 /// The engine: the current game, parameters, clocks and the searcher.
 pub struct Engine {
     session: Option<Box<dyn Session>>,
@@ -514,10 +523,15 @@ eval {eval}",
         ))
     }
 
-    /// Searches the fixed bench positions to `depth` with one thread and a
-    /// fresh 16 MB table each, and reports nodes, time and speed. The node
-    /// count depends only on the build, so it is a regression signature.
-    pub fn bench(depth: u32, only: Option<&str>) -> Result<String, String> {
+    /// Searches the fixed bench positions within `limit` with one thread
+    /// and a fresh 16 MB table each, and reports nodes, time and speed. To
+    /// a fixed depth the node count depends only on the build, so it is a
+    /// regression signature; for a fixed time, the depth reached counts.
+    pub fn bench(limit: BenchLimit, only: Option<&str>) -> Result<String, String> {
+        let (depth, time) = match limit {
+            BenchLimit::Depth(d) => (d, None),
+            BenchLimit::Time(t) => (64, Some(t)),
+        };
         let params = Params {
             max_depth: depth,
             move_time: 0.0,
@@ -546,7 +560,7 @@ eval {eval}",
             }
             let limits = SearchLimits {
                 max_depth: depth,
-                time: None,
+                time,
                 start: Instant::now(),
             };
             let c = s.to_move();
@@ -558,8 +572,12 @@ eval {eval}",
             lines.push(format!("position {} {game} {}", i + 1, r.info_line()));
         }
         let ms = (micros / 1000).max(1);
+        let what = match limit {
+            BenchLimit::Depth(d) => format!("depth {d}"),
+            BenchLimit::Time(t) => format!("movetime {}", t.as_secs_f64()),
+        };
         lines.push(format!(
-            "bench depth {depth} nodes {nodes} time {ms} nps {}",
+            "bench {what} nodes {nodes} time {ms} nps {}",
             nodes as u128 * 1_000_000 / micros.max(1)
         ));
         Ok(lines.join("\n"))

@@ -158,6 +158,41 @@ fn analyze_and_bench_answer() {
     );
     s.err("bench 0");
     s.err("bench 99");
+    // For a fixed time: one line a position (here the three Orcoon ones),
+    // each searched for about that long, and the total.
+    let t = s.ok("bench movetime 0.05 orcoon");
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines.len(), 4, "{t}");
+    for l in &lines[..3] {
+        assert!(
+            l.starts_with("position ") && l.contains(" orcoon info depth "),
+            "{t}"
+        );
+        let ms: u64 = l
+            .split(" time ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(ms <= 500, "{l}");
+    }
+    assert!(lines[3].starts_with("bench movetime 0.05 nodes "), "{t}");
+    for bad in [
+        "bench movetime",
+        "bench movetime 0",
+        "bench movetime -1",
+        "bench movetime nan",
+        "bench movetime 1e9",
+        "bench movetime 1 chess",
+        "bench movetime 1 onyx extra",
+    ] {
+        s.err(bad);
+    }
+    // Nothing was played.
+    assert_eq!(s.ok("gogui-rules_side_to_move"), "black");
 }
 
 /// Orcoon: Black's column D lacks only D4; joined, Black would pass and

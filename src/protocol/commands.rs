@@ -2,7 +2,9 @@
 //! the answer text.
 
 use super::{Gtp, Reply};
-use crate::engine::Decision;
+use std::time::Duration;
+
+use crate::engine::{BenchLimit, Decision};
 use crate::game::{Color, Outcome};
 use crate::games::GAME_NAMES;
 
@@ -164,20 +166,33 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
             _ => usage("analyze COLOR"),
         },
         "bench" => {
-            let depth = match args.first() {
-                None => DEFAULT_BENCH_DEPTH,
-                Some(d) => parse_count(d)?,
-            };
-            if !(1..=12).contains(&depth) {
-                return Err("bench depth must be from 1 to 12".into());
-            }
-            match args {
-                [] | [_] => crate::engine::Engine::bench(depth, None),
-                [_, g] if GAME_NAMES.contains(&g.to_ascii_lowercase().as_str()) => {
-                    crate::engine::Engine::bench(depth, Some(&g.to_ascii_lowercase()))
+            let (limit, game) = match args {
+                [t, secs, rest @ ..] if t.eq_ignore_ascii_case("movetime") => {
+                    let secs = parse_seconds(secs)?;
+                    if !(secs > 0.0 && secs <= 600.0) {
+                        return Err("bench movetime must be above 0 and at most 600 seconds".into());
+                    }
+                    (BenchLimit::Time(Duration::from_secs_f64(secs)), rest)
                 }
-                [_, g] => Err(format!("unknown game '{g}'")),
-                _ => usage("bench [DEPTH [GAME]]"),
+                [t] if t.eq_ignore_ascii_case("movetime") => {
+                    return usage("bench movetime SECONDS [GAME]");
+                }
+                [] => (BenchLimit::Depth(DEFAULT_BENCH_DEPTH), args),
+                [d, rest @ ..] => {
+                    let depth = parse_count(d)?;
+                    if !(1..=12).contains(&depth) {
+                        return Err("bench depth must be from 1 to 12".into());
+                    }
+                    (BenchLimit::Depth(depth), rest)
+                }
+            };
+            match game {
+                [] => crate::engine::Engine::bench(limit, None),
+                [g] if GAME_NAMES.contains(&g.to_ascii_lowercase().as_str()) => {
+                    crate::engine::Engine::bench(limit, Some(&g.to_ascii_lowercase()))
+                }
+                [g] => Err(format!("unknown game '{g}'")),
+                _ => usage("bench [DEPTH [GAME]] or bench movetime SECONDS [GAME]"),
             }
         }
         "undo" => {
