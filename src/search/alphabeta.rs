@@ -1,6 +1,7 @@
 //! Negamax principal-variation search: iterative deepening with aspiration
 //! windows, a shared transposition table, killer and history move ordering,
-//! late-move reductions, reverse futility pruning near the horizon,
+//! late-move reductions, reverse futility pruning and razoring near the
+//! horizon,
 //! mate-distance scores, and Lazy SMP over several threads.
 
 use std::sync::Arc;
@@ -398,17 +399,33 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
         // Reverse futility pruning: close to the horizon, a static score
         // that beats beta by a margin for each ply left is taken as a
-        // fail-high, unless the opponent threatens to connect at once.
-        // The game's evaluation sets the margin, or leaves it out.
+        // fail-high; razoring: one ply from it, a static score that falls
+        // short of alpha by its margin is taken as a fail-low. Neither
+        // while the opponent threatens to connect at once. The game's
+        // evaluation sets the margins, or leaves them out.
+        let futility = game.futility_margin();
+        let razor = game.razor_margin();
         if ply > 0
             && depth <= FUTILITY_DEPTH
-            && !is_mate(beta)
-            && let Some(margin) = game.futility_margin()
+            && (futility.is_some() || (depth == 1 && razor.is_some()))
             && !game.opponent_threatens()
         {
             let e = self.static_eval(game, key);
-            if proven_plies(e).is_none() && e - margin * depth >= beta {
-                return e - margin * depth;
+            if proven_plies(e).is_none() {
+                if let Some(margin) = futility
+                    && !is_mate(beta)
+                    && e - margin * depth >= beta
+                {
+                    return e - margin * depth;
+                }
+                if let Some(margin) = razor
+                    && depth == 1
+                    && !is_mate(alpha)
+                    && e + margin <= alpha
+                    && game.razor_allowed()
+                {
+                    return e + margin;
+                }
             }
         }
 

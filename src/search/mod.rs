@@ -93,6 +93,23 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// Razoring: a node one ply from the horizon whose static score falls
+    /// short of alpha by this margin fails low without a search (never
+    /// while the opponent threatens to win at once, nor where
+    /// [`Evaluate::razor_allowed`] says no). `None`, the default, turns it
+    /// off for the game: it pays only where matches say so.
+    fn razor_margin(&self) -> Option<Score> {
+        None
+    }
+
+    /// Whether razoring may cut this node (asked only when its static
+    /// score falls short of alpha by [`Evaluate::razor_margin`]): a game
+    /// says no where the side to move is close enough to winning that a
+    /// forcing line could hide behind a poor score. The default is yes.
+    fn razor_allowed(&self) -> bool {
+        true
+    }
+
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
     fn history_index(&self, mv: Self::Move) -> usize {

@@ -68,6 +68,17 @@ impl Evaluate for Onyx {
         Some(150)
     }
 
+    /// Three units of potential: a move rarely gains more.
+    fn razor_margin(&self) -> Option<Score> {
+        Some(300)
+    }
+
+    /// Not while the side to move connects with two placements: one of
+    /// them may be a double threat (a win in 3 that the score misses).
+    fn razor_allowed(&self) -> bool {
+        connection_distance(self, self.to_move()) > 2
+    }
+
     fn history_index(&self, mv: OnyxMove) -> usize {
         match mv {
             OnyxMove::Place(p) => p as usize + 1,
