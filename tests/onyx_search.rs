@@ -394,13 +394,15 @@ fn double_threat_move(pos: &mut Onyx) -> Option<OnyxMove> {
     })
 }
 
-/// Threat extension: a search of depth 1 looks one ply further at a leaf
-/// where the side to move must answer a threat, so it finds the moves that
-/// leave two threats (a win in three plies), checked by brute force.
-#[test]
-fn one_ply_search_finds_double_threats() {
-    let count = if cfg!(debug_assertions) { 3 } else { 10 };
-    let mut rng = Rng(0xd0b1);
+/// Plays random games on a blank 8×8 board (seeded) and keeps the moves
+/// up to the first position of each game where `wanted` holds, until
+/// `count` are found or 300 games are played.
+fn first_positions_where(
+    seed: u64,
+    count: usize,
+    mut wanted: impl FnMut(&mut Onyx) -> bool,
+) -> Vec<Vec<String>> {
+    let mut rng = Rng(seed);
     let mut cases = Vec::new();
     let mut games = 0;
     while cases.len() < count && games < 300 {
@@ -408,7 +410,7 @@ fn one_ply_search_finds_double_threats() {
         let mut pos = Onyx::new(8, Start::Blank).unwrap();
         let mut played: Vec<String> = vec!["blank".into()];
         while pos.outcome().is_none() {
-            if double_threat_move(&mut pos).is_some() {
+            if wanted(&mut pos) {
                 cases.push(played.clone());
                 break;
             }
@@ -418,6 +420,16 @@ fn one_ply_search_finds_double_threats() {
             pos.play(m);
         }
     }
+    cases
+}
+
+/// Threat extension: a search of depth 1 looks one ply further at a leaf
+/// where the side to move must answer a threat, so it finds the moves that
+/// leave two threats (a win in three plies), checked by brute force.
+#[test]
+fn one_ply_search_finds_double_threats() {
+    let count = if cfg!(debug_assertions) { 3 } else { 10 };
+    let cases = first_positions_where(0xd0b1, count, |pos| double_threat_move(pos).is_some());
     assert!(cases.len() >= count / 2, "{} cases", cases.len());
     for case in cases {
         let (mut s, mut pos) = replay(&case);
@@ -460,24 +472,7 @@ fn lost_to_a_double_threat(pos: &mut Onyx) -> bool {
 #[test]
 fn two_ply_search_sees_the_opponents_double_threats() {
     let count = if cfg!(debug_assertions) { 2 } else { 6 };
-    let mut rng = Rng(0x2d7);
-    let mut cases = Vec::new();
-    let mut games = 0;
-    while cases.len() < count && games < 300 {
-        games += 1;
-        let mut pos = Onyx::new(8, Start::Blank).unwrap();
-        let mut played: Vec<String> = vec!["blank".into()];
-        while pos.outcome().is_none() {
-            if lost_to_a_double_threat(&mut pos) {
-                cases.push(played.clone());
-                break;
-            }
-            let moves = moves_of(&pos);
-            let m = moves[rng.below(moves.len())];
-            played.push(pos.format_move(m));
-            pos.play(m);
-        }
-    }
+    let cases = first_positions_where(0x2d7, count, lost_to_a_double_threat);
     assert!(cases.len() >= count / 2, "{} cases", cases.len());
     for case in cases {
         let (mut s, pos) = replay(&case);
