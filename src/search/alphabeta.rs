@@ -1,8 +1,7 @@
 //! Negamax principal-variation search: iterative deepening with aspiration
 //! windows, a shared transposition table, killer and history move ordering,
 //! late-move reductions, reverse futility pruning and razoring near the
-//! horizon,
-//! mate-distance scores, and Lazy SMP over several threads.
+//! horizon, mate-distance scores, and Lazy SMP over several threads.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
