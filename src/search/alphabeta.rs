@@ -402,13 +402,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // short of alpha by its margin is taken as a fail-low. Neither
         // while the opponent threatens to connect at once. The game's
         // evaluation sets the margins, or leaves them out.
-        let futility = game.futility_margin();
-        let razor = game.razor_margin();
-        if ply > 0
-            && depth <= FUTILITY_DEPTH
-            && (futility.is_some() || (depth == 1 && razor.is_some()))
-            && !game.opponent_threatens()
-        {
+        let near_horizon = ply > 0 && depth <= FUTILITY_DEPTH;
+        let futility = near_horizon.then(|| game.futility_margin()).flatten();
+        let razor = (near_horizon && depth == 1)
+            .then(|| game.razor_margin())
+            .flatten();
+        if (futility.is_some() || razor.is_some()) && !game.opponent_threatens() {
             let e = self.static_eval(game, key);
             if proven_plies(e).is_none() {
                 if let Some(margin) = futility
@@ -418,7 +417,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     return e - margin * depth;
                 }
                 if let Some(margin) = razor
-                    && depth == 1
                     && !is_mate(alpha)
                     && e + margin <= alpha
                     && game.razor_allowed()
