@@ -31,9 +31,13 @@
 //! holds the nodes of two-distance d; each node of level d adds its
 //! contracted neighbourhood to `once`, and to `twice` where it was already
 //! in `once`; level d + 1 is `twice` minus the nodes already placed. Own
-//! groups are labelled once per colour, with their neighbourhoods as
-//! bitsets in a per-thread scratch buffer (grown once, never per call), and
-//! kept there while that colour's pieces stay the same.
+//! groups are labelled once per colour, and every point's contracted
+//! neighbourhood (its lines, plus the points around the own groups it
+//! touches) is tabled as a bitset, in a per-thread scratch buffer (grown
+//! once, never per call), kept while that colour's pieces stay the same:
+//! the neighbourhoods hold no empty-point information (the passable points
+//! are masked in when a level is expanded), so siblings in the search,
+//! which differ only in the other colour's pieces, share them.
 
 use std::cell::RefCell;
 
@@ -61,20 +65,22 @@ const MOBILITY: Score = 3;
 /// Bonus for having the move.
 const TEMPO: Score = 30;
 
-/// The own groups of one colour: group of each own point, neighbourhood
-/// and edge bits of each group.
+/// The own groups of one colour, and the contracted neighbourhood of every
+/// point that they give.
 #[derive(Default)]
 struct Groups {
     /// Board size and own pieces the groups were labelled for.
     n: usize,
     own: Vec<u64>,
     count: usize,
-    gid: Vec<u16>,
     /// Every point next to each group (`W` words a group).
     around: Vec<u64>,
-    /// The passable points of `around` on the current board.
-    gnb: Vec<u64>,
     gedge: Vec<u8>,
+    /// The contracted neighbourhood of each point (`W` words a point):
+    /// its neighbours, and every point around the own groups next to it.
+    /// Read through the passable points not yet placed, it is the point's
+    /// neighbourhood in the contracted graph.
+    contracted: Vec<u64>,
 }
 
 /// A thread's working memory: the groups of each colour (kept while its
@@ -90,34 +96,17 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Labels the own groups of `board` (unless `s` already holds them) and
-/// reads their passable neighbours; returns the passable points next to
-/// an own group.
-fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Groups) -> [u64; W] {
-    let np = geo.num_points;
+/// Labels the own groups of `board`, unless `s` already holds them.
+fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Groups) {
     if s.n != geo.n || s.own[..] != board.own[..] {
         relabel(geo, &board.own, s);
     }
-    if s.gnb.len() < np * W {
-        s.gnb.resize(np * W, 0);
-    }
-    let mut touch = [0u64; W];
-    for g in 0..s.count {
-        let around = &s.around[g * W..g * W + W];
-        let out = &mut s.gnb[g * W..g * W + W];
-        for k in 0..W {
-            out[k] = around[k] & board.passable[k];
-            touch[k] |= out[k];
-        }
-    }
-    touch
 }
 
 /// Labels the groups of `own` afresh.
 fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
     let np = geo.num_points;
-    if s.gid.len() < np {
-        s.gid.resize(np, 0);
+    if s.gedge.len() < np {
         s.gedge.resize(np, 0);
     }
     if s.around.len() < np * W {
@@ -152,10 +141,8 @@ fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
         for (k, &word) in group.iter().enumerate() {
             let mut w = word;
             while w != 0 {
-                let q = k * 64 + w.trailing_zeros() as usize;
+                edges |= geo.edges[k * 64 + w.trailing_zeros() as usize];
                 w &= w - 1;
-                s.gid[q] = g as u16;
-                edges |= geo.edges[q];
             }
             rest[k] &= !word;
         }
@@ -164,6 +151,24 @@ fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
         g += 1;
     }
     s.count = g;
+    // Each point next to a group gains every point around it.
+    s.contracted.clear();
+    s.contracted
+        .extend_from_slice(&geo.neighbour_bits[..np * W]);
+    let (contracted, _) = s.contracted.as_chunks_mut::<W>();
+    let (around, _) = s.around.as_chunks::<W>();
+    for around in &around[..g] {
+        for (k, &word) in around.iter().enumerate() {
+            let mut w = word & !own[k];
+            while w != 0 {
+                let f = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                for (c, &a) in contracted[f].iter_mut().zip(around) {
+                    *c |= a;
+                }
+            }
+        }
+    }
 }
 
 /// One two-distance search from an edge, one level at a time.
@@ -187,9 +192,9 @@ impl<const W: usize> Td<W> {
         }
         for g in 0..s.count {
             if s.gedge[g] & edge_bit != 0 {
-                let gnb = &s.gnb[g * W..g * W + W];
+                let around = &s.around[g * W..g * W + W];
                 for k in 0..W {
-                    twice[k] |= gnb[k];
+                    twice[k] |= around[k] & board.passable[k];
                 }
             }
         }
@@ -215,78 +220,27 @@ impl<const W: usize> Td<W> {
 
     /// Adds the contracted neighbourhoods of `level` (the level just
     /// taken) to `once` and `twice`. The last level of a search is never
-    /// expanded. `touch` holds the passable points next to an own group:
-    /// only they have contracted neighbours beyond their own lines.
+    /// expanded.
     #[inline]
-    fn expand(
-        &mut self,
-        geo: &Geometry,
-        board: &Board<W>,
-        s: &Groups,
-        touch: &[u64; W],
-        level: &[u64; W],
-    ) {
+    fn expand(&mut self, board: &Board<W>, s: &Groups, level: &[u64; W]) {
         let open: [u64; W] = std::array::from_fn(|k| board.passable[k] & !self.done[k]);
-        let (table, _) = geo.neighbour_bits.as_chunks::<W>();
-        // Kept in locals (registers) through the loops.
+        let (table, _) = s.contracted.as_chunks::<W>();
+        // Kept in locals (registers) through the loop.
         let (mut once, mut twice) = (self.once, self.twice);
-        let mut add = |m: &[u64; W]| {
-            for k in 0..W {
-                let mk = m[k] & open[k];
-                twice[k] |= once[k] & mk;
-                once[k] |= mk;
-            }
-        };
-        // The points away from own groups first, then those next to one
-        // (two loops rather than a branch on each point).
         for (wi, &word) in level.iter().enumerate() {
-            let mut w = word & !touch[wi];
+            let mut w = word;
             while w != 0 {
-                let f = wi * 64 + w.trailing_zeros() as usize;
+                let m = &table[wi * 64 + w.trailing_zeros() as usize];
                 w &= w - 1;
-                add(&table[f]);
-            }
-        }
-        for (wi, &word) in level.iter().enumerate() {
-            let mut w = word & touch[wi];
-            while w != 0 {
-                let f = wi * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                add(&contracted_neighbours(geo, board, s, f));
+                for k in 0..W {
+                    let mk = m[k] & open[k];
+                    twice[k] |= once[k] & mk;
+                    once[k] |= mk;
+                }
             }
         }
         (self.once, self.twice) = (once, twice);
     }
-}
-
-/// The passable points next to `f` in the contracted graph: its
-/// neighbours, and the neighbours of the own groups around it.
-#[inline]
-fn contracted_neighbours<const W: usize>(
-    geo: &Geometry,
-    board: &Board<W>,
-    s: &Groups,
-    f: usize,
-) -> [u64; W] {
-    let mut m = [0u64; W];
-    m.copy_from_slice(&geo.neighbour_bits[f * W..f * W + W]);
-    let mut own = [0u64; W];
-    for k in 0..W {
-        own[k] = m[k] & board.own[k];
-    }
-    for (ok, &word) in own.iter().enumerate() {
-        let mut o = word;
-        while o != 0 {
-            let q = ok * 64 + o.trailing_zeros() as usize;
-            o &= o - 1;
-            let g = s.gid[q] as usize;
-            let gnb = &s.gnb[g * W..g * W + W];
-            for k in 0..W {
-                m[k] |= gnb[k];
-            }
-        }
-    }
-    m
 }
 
 /// Two-distance levels of `board`'s colour from the edge `edge_bit`
@@ -297,14 +251,13 @@ fn two_distance<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
     s: &Groups,
-    touch: [u64; W],
     edge_bit: u8,
     levels: &mut TdLevels<W>,
 ) -> usize {
     let mut td = Td::new(geo, board, s, edge_bit);
     for d in 1..MAX_TD {
         if d > 1 {
-            td.expand(geo, board, s, &touch, &levels[d - 1]);
+            td.expand(board, s, &levels[d - 1]);
         }
         levels[d] = td.take_level();
         if !any(&levels[d]) {
@@ -332,7 +285,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
     SCRATCH.with(|s| {
         let Scratch { groups, levels } = &mut *s.borrow_mut();
         let s = &mut groups[color.index()];
-        let touch = label_groups(geo, board, s);
+        label_groups(geo, board, s);
         let s = &*s;
         // Only the levels written below are read: no clearing needed.
         if levels.len() < 2 * MAX_TD * W {
@@ -350,7 +303,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
             // search stops without expanding its last.
             la[k] = if a_open {
                 if k > 1 {
-                    a.expand(geo, board, s, &touch, &la[k - 1]);
+                    a.expand(board, s, &la[k - 1]);
                 }
                 a.take_level()
             } else {
@@ -359,7 +312,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
             a_open = any(&la[k]);
             lb[k] = if b_open {
                 if k > 1 {
-                    b.expand(geo, board, s, &touch, &lb[k - 1]);
+                    b.expand(board, s, &lb[k - 1]);
                 }
                 b.take_level()
             } else {
@@ -612,9 +565,9 @@ mod tests {
         let mut to = [[0u64; W]; MAX_TD];
         SCRATCH.with(|s| {
             let s = &mut s.borrow_mut().groups[color.index()];
-            let touch = label_groups(geo, &board, s);
-            let nf = two_distance(geo, &board, s, touch, ea, &mut from);
-            let nt = two_distance(geo, &board, s, touch, eb, &mut to);
+            label_groups(geo, &board, s);
+            let nf = two_distance(geo, &board, s, ea, &mut from);
+            let nt = two_distance(geo, &board, s, eb, &mut to);
             let level = |levels: &TdLevels<W>, n: usize, p: usize| {
                 (1..n)
                     .find(|&d| bit(&levels[d], p))
