@@ -30,13 +30,14 @@
 //! The computation is a level-synchronous relaxation on bitsets: level d
 //! holds the nodes of two-distance d; each node of level d adds its
 //! contracted neighbourhood to `once`, and to `twice` where it was already
-//! in `once`; level d + 1 is `twice` minus the nodes already placed. Own
+//! in `once`; level d + 1 is the passable part of `twice` minus the nodes
+//! already placed. Own
 //! groups are labelled once per colour, and every point's contracted
 //! neighbourhood (its lines, plus the points around the own groups it
 //! touches) is tabled as a bitset, in a per-thread scratch buffer (grown
 //! once, never per call), kept while that colour's pieces stay the same:
 //! the neighbourhoods hold no empty-point information (the passable points
-//! are masked in when a level is expanded), so siblings in the search,
+//! are masked in when a level is taken), so siblings in the search,
 //! which differ only in the other colour's pieces, share them.
 
 use std::cell::RefCell;
@@ -175,10 +176,13 @@ fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
 struct Td<const W: usize> {
     /// Points with at least one placed contracted neighbour.
     once: [u64; W],
-    /// Points with at least two: the next level, once `done` is removed.
+    /// Points with at least two: the next level, once `done` and the
+    /// points that are not passable are removed.
     twice: [u64; W],
     /// Points placed on a level.
     done: [u64; W],
+    /// The passable points: only they are placed.
+    passable: [u64; W],
 }
 
 impl<const W: usize> Td<W> {
@@ -202,28 +206,31 @@ impl<const W: usize> Td<W> {
             once: twice,
             twice,
             done: [0; W],
+            passable: board.passable,
         }
     }
 
     /// Takes the points of the next level (empty when the search is over):
-    /// those with two placed contracted neighbours, less those placed.
+    /// the passable points with two placed contracted neighbours, less
+    /// those placed.
     /// Call [`Td::expand`] on it before taking the level after.
     #[inline]
     fn take_level(&mut self) -> [u64; W] {
         let mut new = self.twice;
-        for (n, d) in new.iter_mut().zip(self.done.iter_mut()) {
-            *n &= !*d;
+        for ((n, d), p) in new.iter_mut().zip(&mut self.done).zip(&self.passable) {
+            *n &= p & !*d;
             *d |= *n;
         }
         new
     }
 
     /// Adds the contracted neighbourhoods of `level` (the level just
-    /// taken) to `once` and `twice`. The last level of a search is never
-    /// expanded.
+    /// taken) to `once` and `twice`, whole: points that are placed or not
+    /// passable are counted too, and left out when the next level is taken
+    /// (a point's count never depends on another's). The last level of a
+    /// search is never expanded.
     #[inline]
-    fn expand(&mut self, board: &Board<W>, s: &Groups, level: &[u64; W]) {
-        let open: [u64; W] = std::array::from_fn(|k| board.passable[k] & !self.done[k]);
+    fn expand(&mut self, s: &Groups, level: &[u64; W]) {
         let (table, _) = s.contracted.as_chunks::<W>();
         // Kept in locals (registers) through the loop.
         let (mut once, mut twice) = (self.once, self.twice);
@@ -233,9 +240,8 @@ impl<const W: usize> Td<W> {
                 let m = &table[wi * 64 + w.trailing_zeros() as usize];
                 w &= w - 1;
                 for k in 0..W {
-                    let mk = m[k] & open[k];
-                    twice[k] |= once[k] & mk;
-                    once[k] |= mk;
+                    twice[k] |= once[k] & m[k];
+                    once[k] |= m[k];
                 }
             }
         }
@@ -257,7 +263,7 @@ fn two_distance<const W: usize>(
     let mut td = Td::new(geo, board, s, edge_bit);
     for d in 1..MAX_TD {
         if d > 1 {
-            td.expand(board, s, &levels[d - 1]);
+            td.expand(s, &levels[d - 1]);
         }
         levels[d] = td.take_level();
         if !any(&levels[d]) {
@@ -303,7 +309,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
             // search stops without expanding its last.
             la[k] = if a_open {
                 if k > 1 {
-                    a.expand(board, s, &la[k - 1]);
+                    a.expand(s, &la[k - 1]);
                 }
                 a.take_level()
             } else {
@@ -312,7 +318,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
             a_open = any(&la[k]);
             lb[k] = if b_open {
                 if k > 1 {
-                    b.expand(board, s, &lb[k - 1]);
+                    b.expand(s, &lb[k - 1]);
                 }
                 b.take_level()
             } else {
