@@ -73,9 +73,10 @@ struct Groups {
     /// Board size and own pieces the groups were labelled for.
     n: usize,
     own: Vec<u64>,
-    count: usize,
-    /// Every point next to each group (`W` words a group).
+    /// Every point next to each group (`W` words a group; the group's own
+    /// pieces among them).
     around: Vec<u64>,
+    /// The edges each group touches.
     gedge: Vec<u8>,
     /// The contracted neighbourhood of each point (`W` words a point):
     /// its neighbours, and every point around the own groups next to it.
@@ -84,12 +85,14 @@ struct Groups {
     contracted: Vec<u64>,
 }
 
-/// A thread's working memory: the groups of each colour (kept while its
-/// pieces stay the same: siblings in the search differ in the other
-/// colour's pieces) and the levels of the two searches.
+/// A thread's working memory: for each colour, its groups as last
+/// labelled from scratch and as last derived from those with one more
+/// piece (each kept while its pieces stay the same: siblings in the search
+/// differ in the other colour's pieces, or in the one piece the side that
+/// moved placed), and the levels of the two searches.
 #[derive(Default)]
 struct Scratch {
-    groups: [Groups; 2],
+    groups: [[Groups; 2]; 2],
     levels: Vec<u64>,
 }
 
@@ -97,27 +100,86 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// Labels the own groups of `board`, unless `s` already holds them.
-fn label_groups<const W: usize>(geo: &Geometry, board: &Board<W>, s: &mut Groups) {
-    if s.n != geo.n || s.own[..] != board.own[..] {
-        relabel(geo, &board.own, s);
+/// The groups of `board`'s own pieces: `pair[0]` when it holds them, or
+/// `pair[1]`, derived from `pair[0]` when the pieces are those plus one,
+/// or else `pair[0]` labelled afresh.
+fn label_groups<'a, const W: usize>(
+    geo: &Geometry,
+    board: &Board<W>,
+    pair: &'a mut [Groups; 2],
+) -> &'a Groups {
+    let [base, derived] = pair;
+    let same = |g: &Groups| g.n == geo.n && g.own[..] == board.own[..];
+    if same(base) {
+        return base;
     }
+    if same(derived) {
+        return derived;
+    }
+    if base.n == geo.n {
+        let extra: [u64; W] = std::array::from_fn(|k| board.own[k] & !base.own[k]);
+        let missing = (0..W).any(|k| base.own[k] & !board.own[k] != 0);
+        let added: u32 = extra.iter().map(|w| w.count_ones()).sum();
+        if !missing && added == 1 {
+            let wi = extra.iter().position(|&w| w != 0).unwrap_or(0);
+            let p = wi * 64 + extra[wi].trailing_zeros() as usize;
+            derive(geo, base, p, &board.own, derived);
+            return derived;
+        }
+    }
+    relabel(geo, &board.own, base);
+    base
+}
+
+/// Sets `out` to the groups of `own`: those of `base` with the piece `p`
+/// added, which joins every group it touches.
+fn derive<const W: usize>(
+    geo: &Geometry,
+    base: &Groups,
+    p: usize,
+    own: &[u64; W],
+    out: &mut Groups,
+) {
+    let (around, _) = base.around.as_chunks::<W>();
+    let nb: &[u64; W] = geo.neighbour_bits[p * W..p * W + W]
+        .try_into()
+        .unwrap_or(&[0; W]);
+    let (wi, bit) = (p / 64, 1u64 << (p % 64));
+    // The joined group: the piece, and every group it touches.
+    let mut joined = *nb;
+    let mut edges = geo.edges[p];
+    out.n = base.n;
+    out.own.clear();
+    out.own.extend_from_slice(own);
+    out.gedge.clear();
+    out.around.clear();
+    for (around, &gedge) in around.iter().zip(&base.gedge) {
+        if around[wi] & bit != 0 {
+            for (j, a) in joined.iter_mut().zip(around) {
+                *j |= a;
+            }
+            edges |= gedge;
+        } else {
+            out.gedge.push(gedge);
+            out.around.extend_from_slice(around);
+        }
+    }
+    out.gedge.push(edges);
+    out.around.extend_from_slice(&joined);
+    // Every point next to the joined group gains every point around it.
+    out.contracted.clear();
+    out.contracted.extend_from_slice(&base.contracted);
+    widen(&mut out.contracted, &joined, own);
 }
 
 /// Labels the groups of `own` afresh.
 fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
-    let np = geo.num_points;
-    if s.gedge.len() < np {
-        s.gedge.resize(np, 0);
-    }
-    if s.around.len() < np * W {
-        s.around.resize(np * W, 0);
-    }
     s.n = geo.n;
     s.own.clear();
     s.own.extend_from_slice(own);
+    s.gedge.clear();
+    s.around.clear();
     let mut rest = *own;
-    let mut g = 0;
     while let Some(wi) = rest.iter().position(|&w| w != 0) {
         let p = wi * 64 + rest[wi].trailing_zeros() as usize;
         let mut group = [0u64; W];
@@ -147,26 +209,29 @@ fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
             }
             rest[k] &= !word;
         }
-        s.gedge[g] = edges;
-        s.around[g * W..g * W + W].copy_from_slice(&nb);
-        g += 1;
+        s.gedge.push(edges);
+        s.around.extend_from_slice(&nb);
     }
-    s.count = g;
-    // Each point next to a group gains every point around it.
     s.contracted.clear();
     s.contracted
-        .extend_from_slice(&geo.neighbour_bits[..np * W]);
-    let (contracted, _) = s.contracted.as_chunks_mut::<W>();
+        .extend_from_slice(&geo.neighbour_bits[..geo.num_points * W]);
     let (around, _) = s.around.as_chunks::<W>();
-    for around in &around[..g] {
-        for (k, &word) in around.iter().enumerate() {
-            let mut w = word & !own[k];
-            while w != 0 {
-                let f = k * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                for (c, &a) in contracted[f].iter_mut().zip(around) {
-                    *c |= a;
-                }
+    for around in around {
+        widen(&mut s.contracted, around, own);
+    }
+}
+
+/// Each point next to a group (the own pieces `own` left out) gains every
+/// point `around` it in its contracted neighbourhood.
+fn widen<const W: usize>(contracted: &mut [u64], around: &[u64; W], own: &[u64; W]) {
+    let (contracted, _) = contracted.as_chunks_mut::<W>();
+    for (k, &word) in around.iter().enumerate() {
+        let mut w = word & !own[k];
+        while w != 0 {
+            let f = k * 64 + w.trailing_zeros() as usize;
+            w &= w - 1;
+            for (c, &a) in contracted[f].iter_mut().zip(around) {
+                *c |= a;
             }
         }
     }
@@ -194,9 +259,9 @@ impl<const W: usize> Td<W> {
         for k in 0..W {
             twice[k] = edge[k] & board.passable[k];
         }
-        for g in 0..s.count {
-            if s.gedge[g] & edge_bit != 0 {
-                let around = &s.around[g * W..g * W + W];
+        let (around, _) = s.around.as_chunks::<W>();
+        for (around, &gedge) in around.iter().zip(&s.gedge) {
+            if gedge & edge_bit != 0 {
                 for k in 0..W {
                     twice[k] |= around[k] & board.passable[k];
                 }
@@ -290,9 +355,7 @@ fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16
     let mut best = usize::MAX;
     SCRATCH.with(|s| {
         let Scratch { groups, levels } = &mut *s.borrow_mut();
-        let s = &mut groups[color.index()];
-        label_groups(geo, board, s);
-        let s = &*s;
+        let s = label_groups(geo, board, &mut groups[color.index()]);
         // Only the levels written below are read: no clearing needed.
         if levels.len() < 2 * MAX_TD * W {
             levels.resize(2 * MAX_TD * W, 0);
@@ -570,8 +633,8 @@ mod tests {
         let mut from = [[0u64; W]; MAX_TD];
         let mut to = [[0u64; W]; MAX_TD];
         SCRATCH.with(|s| {
-            let s = &mut s.borrow_mut().groups[color.index()];
-            label_groups(geo, &board, s);
+            let pair = &mut s.borrow_mut().groups[color.index()];
+            let s = label_groups(geo, &board, pair);
             let nf = two_distance(geo, &board, s, ea, &mut from);
             let nt = two_distance(geo, &board, s, eb, &mut to);
             let level = |levels: &TdLevels<W>, n: usize, p: usize| {
