@@ -5,11 +5,12 @@
 //! points 1, opponent pieces block), whose shortest connections hold every
 //! move that can win or stop a win.
 
+use super::Point;
 use super::board::{Onyx, OnyxMove};
-use super::distance::contested;
 #[cfg(test)]
 use super::distance::distance_and_flexibility_any as distance_and_flexibility;
 pub use super::distance::{UNREACHABLE, connection_distance};
+use super::distance::{by_words, contested};
 use super::two_distance::evaluate_two_distance;
 use crate::game::{Color, Game};
 use crate::search::{Evaluate, Score};
@@ -97,11 +98,18 @@ impl Evaluate for Onyx {
                 } else {
                     self.captures(p, self.to_move(), &mut buf)
                 };
-                let (black, white) = (self.bits(Color::Black), self.bits(Color::White));
-                let nb = &geo.neighbour_bits[p as usize * geo.words..][..geo.words];
-                let contact: u32 = (0..geo.words)
-                    .map(|k| (nb[k] & (black[k] | white[k])).count_ones())
-                    .sum();
+                /// The pieces on the lines from `p`.
+                fn contact<const W: usize>(pos: &Onyx, p: Point) -> u32 {
+                    let geo = pos.geometry();
+                    let black: &[u64; W] = pos.bits(Color::Black).try_into().unwrap_or(&[0; W]);
+                    let white: &[u64; W] = pos.bits(Color::White).try_into().unwrap_or(&[0; W]);
+                    let (table, _) = geo.neighbour_bits.as_chunks::<W>();
+                    let nb = &table[p as usize];
+                    (0..W)
+                        .map(|k| (nb[k] & (black[k] | white[k])).count_ones())
+                        .sum()
+                }
+                let contact = by_words!(self, contact(self, p));
                 captures as Score * 100 + contact as Score * 10
             }
         }
