@@ -399,17 +399,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // Reverse futility pruning: close to the horizon, a static score
         // that beats beta by a margin for each ply left is taken as a
         // fail-high; razoring: one ply from it, a static score that falls
-        // short of alpha by its margin is taken as a fail-low. Neither
-        // while the opponent threatens to connect at once. The game's
-        // evaluation sets the margins, or leaves them out.
+        // short of alpha by its margin is taken as a fail-low; late-move
+        // pruning: close to the horizon, only the first moves are searched,
+        // and the later ones that threaten to connect at once.
+        // None of them while the opponent threatens to connect at once or
+        // the static score is a proven result. The game's evaluation sets
+        // the margins and the move limit, or leaves them out.
         let near_horizon = ply > 0 && depth <= FUTILITY_DEPTH;
         let futility = near_horizon.then(|| game.futility_margin()).flatten();
         let razor = (near_horizon && depth == 1)
             .then(|| game.razor_margin())
             .flatten();
-        if (futility.is_some() || razor.is_some()) && !game.opponent_threatens() {
+        let late_move_limit = near_horizon.then(|| game.late_move_limit()).flatten();
+        // Moves searched here before the rest are pruned (all of them
+        // unless late-move pruning applies).
+        let mut late_moves = usize::MAX;
+        if (futility.is_some() || razor.is_some() || late_move_limit.is_some())
+            && !game.opponent_threatens()
+        {
             let e = self.static_eval(game, key);
             if proven_plies(e).is_none() {
+                if let Some(n) = late_move_limit {
+                    late_moves = n.max(1) * (depth * depth) as usize;
+                }
                 if let Some(margin) = futility
                     && !is_mate(beta)
                     && e - margin * depth >= beta
@@ -462,6 +474,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut best_move = moves[0].1;
         for (i, &(_, m)) in moves.iter().enumerate() {
             game.play(m);
+            // A late move is pruned unless it threatens to connect at once
+            // (the threat may be double: a win the search must see).
+            if i >= late_moves && !is_mate(best_score) && !game.opponent_threatens() {
+                game.undo();
+                continue;
+            }
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {

@@ -110,6 +110,18 @@ pub trait Evaluate: Game {
         true
     }
 
+    /// Late-move pruning: a node one or two plies from the horizon
+    /// searches only its first `limit × depth²` moves in the searcher's
+    /// order, and of the rest only those after which the mover threatens to
+    /// win at once ([`Evaluate::opponent_threatens`] of the position after
+    /// the move), unless the best score so far is a proven result. Never while the opponent threatens to win at once,
+    /// nor where the static score is a proven result (a move wins at
+    /// once). `None`, the default, turns it off for the game: it pays only
+    /// where matches say so.
+    fn late_move_limit(&self) -> Option<usize> {
+        None
+    }
+
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
     fn history_index(&self, mv: Self::Move) -> usize {

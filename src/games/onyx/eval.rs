@@ -80,6 +80,11 @@ impl Evaluate for Onyx {
         connection_distance(self, self.to_move()) > 2
     }
 
+    /// Six moves one ply from the horizon, 24 two plies from it.
+    fn late_move_limit(&self) -> Option<usize> {
+        Some(6)
+    }
+
     fn history_index(&self, mv: OnyxMove) -> usize {
         match mv {
             OnyxMove::Place(p) => p as usize + 1,
