@@ -31,14 +31,16 @@
 //! holds the nodes of two-distance d; each node of level d adds its
 //! contracted neighbourhood to `once`, and to `twice` where it was already
 //! in `once`; level d + 1 is the passable part of `twice` minus the nodes
-//! already placed. Own
-//! groups are labelled once per colour, and every point's contracted
-//! neighbourhood (its lines, plus the points around the own groups it
-//! touches) is tabled as a bitset, in a per-thread scratch buffer (grown
-//! once, never per call), kept while that colour's pieces stay the same:
-//! the neighbourhoods hold no empty-point information (the passable points
-//! are masked in when a level is taken), so siblings in the search,
-//! which differ only in the other colour's pieces, share them.
+//! already placed. Own groups are labelled once per colour, and every
+//! point's contracted neighbourhood (its lines, plus the points around the
+//! own groups it touches) is tabled as a bitset, in a per-thread scratch
+//! buffer (grown once, never per call), kept while that colour's pieces
+//! stay the same: the neighbourhoods hold no empty-point information (the
+//! passable points are masked in when a level is taken), so siblings in
+//! the search, which differ only in the other colour's pieces, share them.
+//! A colour's groups one piece on from those last labelled are derived
+//! from them (the piece joins the groups it touches): at the leaves, the
+//! side that just moved has one piece more than at the node above.
 
 use std::cell::RefCell;
 
@@ -166,9 +168,11 @@ fn derive<const W: usize>(
     }
     out.gedge.push(edges);
     out.around.extend_from_slice(&joined);
-    // Every point next to the joined group gains every point around it.
+    // Every point next to the joined group gains every point around it;
+    // the piece's own row goes back to its lines, as for every own piece.
     out.contracted.clear();
     out.contracted.extend_from_slice(&base.contracted);
+    out.contracted[p * W..p * W + W].copy_from_slice(nb);
     widen(&mut out.contracted, &joined, own);
 }
 
@@ -706,6 +710,57 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Groups derived from the last labelling plus one piece hold the same
+    /// groups and the same contracted neighbourhoods as a fresh labelling
+    /// (the groups may come in another order).
+    #[test]
+    fn derived_groups_match_a_fresh_labelling() {
+        fn check<const W: usize>(pos: &Onyx, pairs: &mut [[Groups; 2]; 2], derived: &mut usize) {
+            let geo = pos.geometry();
+            for c in Color::ALL {
+                let board = eval_board::<W>(pos, c);
+                let pair = &mut pairs[c.index()];
+                let derived_slot: *const Groups = &pair[1];
+                let got = label_groups(geo, &board, pair);
+                if std::ptr::eq(got, derived_slot) {
+                    *derived += 1;
+                }
+                let mut fresh = Groups::default();
+                relabel(geo, &board.own, &mut fresh);
+                assert_eq!(got.contracted, fresh.contracted, "\n{}", pos.showboard());
+                let sorted = |g: &Groups| {
+                    let mut v: Vec<(Vec<u64>, u8)> = g
+                        .around
+                        .chunks(W)
+                        .map(|a| a.to_vec())
+                        .zip(g.gedge.iter().copied())
+                        .collect();
+                    v.sort();
+                    v
+                };
+                assert_eq!(sorted(got), sorted(&fresh), "\n{}", pos.showboard());
+            }
+        }
+        let mut rng = SmallRng::seed_from_u64(17);
+        let mut derived = 0;
+        for (n, start) in [(12, Start::Standard), (8, Start::Blank), (6, Start::Blank)] {
+            for _ in 0..6 {
+                // One pair per colour, as the evaluation keeps them.
+                let mut pairs: [[Groups; 2]; 2] = Default::default();
+                let mut pos = Onyx::new(n, start).unwrap();
+                let mut moves = Vec::new();
+                while pos.outcome().is_none() {
+                    by_words!(pos, check(&pos, &mut pairs, &mut derived));
+                    moves.clear();
+                    pos.legal_moves(&mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(derived > 100, "{derived} derivations");
     }
 
     /// A colour with no two routes is scored by its single route, twice
