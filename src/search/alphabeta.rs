@@ -472,13 +472,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = moves[0].1;
+        // The late moves that may threaten to win at once, asked for when
+        // the first late move comes (in the move list, free by then):
+        // whether the game could tell.
+        let mut threats = std::mem::take(&mut self.move_lists[ply]);
+        let mut threats_told = None;
         for (i, &(_, m)) in moves.iter().enumerate() {
-            game.play(m);
             // A late move is pruned unless it threatens to connect at once
             // (the threat may be double: a win the search must see).
-            if i >= late_moves && !is_mate(best_score) && !game.opponent_threatens() {
-                game.undo();
-                continue;
+            if i >= late_moves && !is_mate(best_score) {
+                let told = *threats_told.get_or_insert_with(|| {
+                    threats.clear();
+                    game.late_move_threats(&mut threats)
+                });
+                if told && !threats.contains(&m) {
+                    continue;
+                }
+                game.play(m);
+                if !game.opponent_threatens() {
+                    game.undo();
+                    continue;
+                }
+            } else {
+                game.play(m);
             }
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
@@ -523,6 +539,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
             }
         }
+        self.move_lists[ply] = threats;
         self.scored[ply] = moves;
         if !self.stopped() {
             let bound = if best_score >= beta {

@@ -122,6 +122,16 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// For late-move pruning: fills `out` with every move after which the
+    /// side to move may threaten to win at once, and returns `true`; or
+    /// returns `false` when it cannot tell cheaply (then each late move is
+    /// made and [`Evaluate::opponent_threatens`] asked). Moves left out are
+    /// pruned without being made. The default cannot tell.
+    fn late_move_threats(&self, out: &mut Vec<Self::Move>) -> bool {
+        let _ = out;
+        false
+    }
+
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
     fn history_index(&self, mv: Self::Move) -> usize {
