@@ -401,7 +401,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // fail-high; razoring: one ply from it, a static score that falls
         // short of alpha by its margin is taken as a fail-low; late-move
         // pruning: close to the horizon, only the first moves are searched,
-        // and the later ones that threaten to connect at once.
+        // and of the later ones those that threaten to connect at once.
         // None of them while the opponent threatens to connect at once or
         // the static score is a proven result. The game's evaluation sets
         // the margins and the move limit, or leaves them out.

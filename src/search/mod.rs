@@ -112,12 +112,13 @@ pub trait Evaluate: Game {
 
     /// Late-move pruning: a node one or two plies from the horizon
     /// searches only its first `limit × depth²` moves in the searcher's
-    /// order, and of the rest only those after which the mover threatens to
-    /// win at once ([`Evaluate::opponent_threatens`] of the position after
-    /// the move), unless the best score so far is a proven result. Never while the opponent threatens to win at once,
-    /// nor where the static score is a proven result (a move wins at
-    /// once). `None`, the default, turns it off for the game: it pays only
-    /// where matches say so.
+    /// order, and of the rest only those after which the mover threatens
+    /// to win at once ([`Evaluate::opponent_threatens`] of the position
+    /// after the move), unless the best score so far is a proven result.
+    /// Never while the opponent threatens to win at once, nor where the
+    /// static score is a proven result (a move wins at once). `None`, the
+    /// default, turns it off for the game: it pays only where matches say
+    /// so.
     fn late_move_limit(&self) -> Option<usize> {
         None
     }
