@@ -126,8 +126,9 @@ impl Evaluate for Onyx {
                 /// The pieces on the lines from `p`.
                 fn contact<const W: usize>(pos: &Onyx, p: Point) -> u32 {
                     let geo = pos.geometry();
-                    let black: &[u64; W] = pos.bits(Color::Black).try_into().unwrap_or(&[0; W]);
-                    let white: &[u64; W] = pos.bits(Color::White).try_into().unwrap_or(&[0; W]);
+                    let (black, _) = pos.bits(Color::Black).as_chunks::<W>();
+                    let (white, _) = pos.bits(Color::White).as_chunks::<W>();
+                    let (black, white) = (&black[0], &white[0]);
                     let (table, _) = geo.neighbour_bits.as_chunks::<W>();
                     let nb = &table[p as usize];
                     (0..W)

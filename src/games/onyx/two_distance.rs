@@ -143,9 +143,8 @@ fn derive<const W: usize>(
     out: &mut Groups,
 ) {
     let (around, _) = base.around.as_chunks::<W>();
-    let nb: &[u64; W] = geo.neighbour_bits[p * W..p * W + W]
-        .try_into()
-        .unwrap_or(&[0; W]);
+    let (lines, _) = geo.neighbour_bits.as_chunks::<W>();
+    let nb = &lines[p];
     let (wi, bit) = (p / 64, 1u64 << (p % 64));
     // The joined group: the piece, and every group it touches.
     let mut joined = *nb;
@@ -256,18 +255,16 @@ struct Td<const W: usize> {
 
 impl<const W: usize> Td<W> {
     /// Starts from the edge `edge_bit`: its passable points and the
-    /// neighbours of the own groups on it are at distance 1.
+    /// neighbours of the own groups on it are at distance 1 (the passable
+    /// points are masked in when the first level is taken).
     fn new(geo: &Geometry, board: &Board<W>, s: &Groups, edge_bit: u8) -> Self {
-        let edge = &geo.edge_bits[edge_bit.trailing_zeros() as usize];
-        let mut twice = [0u64; W];
-        for k in 0..W {
-            twice[k] = edge[k] & board.passable[k];
-        }
+        let (edge, _) = geo.edge_bits[edge_bit.trailing_zeros() as usize].as_chunks::<W>();
+        let mut twice = edge[0];
         let (around, _) = s.around.as_chunks::<W>();
         for (around, &gedge) in around.iter().zip(&s.gedge) {
             if gedge & edge_bit != 0 {
-                for k in 0..W {
-                    twice[k] |= around[k] & board.passable[k];
+                for (t, a) in twice.iter_mut().zip(around) {
+                    *t |= a;
                 }
             }
         }
