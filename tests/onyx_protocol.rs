@@ -42,7 +42,6 @@ fn garbage_and_unknown_commands() {
             "!!!",
             "play-b-D4",
             "PLAYB D4",
-            "12345678901234567890123 name",
             "7",
             "genmove_black",
             "game chess",
@@ -509,6 +508,16 @@ fn binary_end_to_end() {
     let (out, ok) = run_binary(b"game onyx\n7 quit\nname\n");
     assert!(ok);
     assert_eq!(out, "=\n\n=7\n\n");
+    // Ids are echoed exactly as written, longer than any integer type or
+    // with leading zeros, on success and on failure alike.
+    let long = "123456789012345678901234567890";
+    let input = format!("007 name\n{long} bogus\n{long}\n");
+    let (out, ok) = run_binary(input.as_bytes());
+    assert!(ok);
+    let answers: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(answers[0], "=007 crosscut");
+    assert!(answers[1].starts_with(&format!("?{long} ")), "{out}");
+    assert!(answers[2].starts_with(&format!("?{long} ")), "{out}");
     // Empty input.
     let (out, ok) = run_binary(b"");
     assert!(ok);

@@ -71,12 +71,12 @@ impl Gtp {
 
 /// Formats an answer: `=id text` or `?id message`, a multi-line text with
 /// no empty line inside, ended by one blank line.
-pub fn format_answer(id: Option<u64>, reply: Reply) -> String {
+pub fn format_answer(id: Option<&str>, reply: Reply) -> String {
     let (mark, text) = match reply {
         Ok(t) => ('=', t),
         Err(e) => ('?', e),
     };
-    let id = id.map(|i| i.to_string()).unwrap_or_default();
+    let id = id.unwrap_or_default();
     // Empty lines would end the answer early: drop them.
     let body: Vec<&str> = text
         .trim_end()

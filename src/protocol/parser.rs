@@ -12,8 +12,8 @@ use nom::{IResult, Parser};
 /// One parsed command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandLine<'a> {
-    /// The numeric id, echoed in the answer.
-    pub id: Option<u64>,
+    /// The id (digits), echoed in the answer exactly as written.
+    pub id: Option<&'a str>,
     /// The command name, lower-cased.
     pub name: String,
     /// The arguments, as written.
@@ -61,24 +61,19 @@ fn command_line(input: &str) -> IResult<&str, (Option<&str>, &str, Vec<&str>)> {
 }
 
 /// Parses a preprocessed line. On error, returns the id if one could be
-/// read, with a message.
-pub fn parse_command(line: &str) -> Result<CommandLine<'_>, (Option<u64>, String)> {
+/// read, with a message. An id is kept as written (any length, leading
+/// zeros included), so that the answer carries the same id.
+pub fn parse_command(line: &str) -> Result<CommandLine<'_>, (Option<&str>, String)> {
     match command_line(line) {
-        Ok((_, (id, name, args))) => {
-            let id = match id.map(str::parse::<u64>) {
-                Some(Ok(v)) => Some(v),
-                Some(Err(_)) => return Err((None, "syntax error: id too large".into())),
-                None => None,
-            };
-            Ok(CommandLine {
-                id,
-                name: name.to_ascii_lowercase(),
-                args,
-            })
-        }
+        Ok((_, (id, name, args))) => Ok(CommandLine {
+            id,
+            name: name.to_ascii_lowercase(),
+            args,
+        }),
         Err(_) => {
             // A bare id with no command.
-            let id = line.trim().parse::<u64>().ok();
+            let bare = line.trim();
+            let id = (!bare.is_empty() && bare.bytes().all(|b| b.is_ascii_digit())).then_some(bare);
             Err((id, "syntax error: missing command".into()))
         }
     }
@@ -100,14 +95,22 @@ mod tests {
     #[test]
     fn ids_and_args() {
         let c = parse_command("12 play b D12").unwrap();
-        assert_eq!(c.id, Some(12));
+        assert_eq!(c.id, Some("12"));
         assert_eq!(c.name, "play");
         assert_eq!(c.args, vec!["b", "D12"]);
         let c = parse_command("NAME").unwrap();
         assert_eq!((c.id, c.name.as_str(), c.args.len()), (None, "name", 0));
         let c = parse_command("play   w    swap  ").unwrap();
         assert_eq!(c.args, vec!["w", "swap"]);
-        assert_eq!(parse_command("7").unwrap_err().0, Some(7));
+        assert_eq!(parse_command("7").unwrap_err().0, Some("7"));
+        // Ids are echoed as written: leading zeros and any length.
+        assert_eq!(parse_command("007 name").unwrap().id, Some("007"));
+        let long = "123456789012345678901234567890";
+        assert_eq!(
+            parse_command(&format!("{long} name")).unwrap().id,
+            Some(long)
+        );
+        assert_eq!(parse_command(long).unwrap_err().0, Some(long));
         let c = parse_command("1abc").unwrap();
         assert_eq!((c.id, c.name.as_str()), (None, "1abc"));
     }
