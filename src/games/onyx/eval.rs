@@ -147,9 +147,10 @@ mod tests {
     //! The bit-parallel distances against a plain 0-1 BFS.
     use super::*;
     use crate::games::onyx::board::edge_bits;
+    use crate::games::onyx::random_game;
     use crate::games::onyx::{Point, Start};
+    use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use rand::{RngExt, SeedableRng};
 
     const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
 
@@ -261,14 +262,12 @@ mod tests {
             (26, Start::Blank),
         ] {
             for _ in 0..20 {
-                let mut pos = Onyx::new(n, start).unwrap();
-                let mut moves = Vec::new();
-                loop {
+                random_game(&mut rng, n, start, |pos| {
                     for c in Color::ALL {
                         let mut a = [0u8; MAX_POINTS];
                         let mut b = [0u8; MAX_POINTS];
-                        let d = distances(&pos, c, false, &mut a, false);
-                        distances(&pos, c, true, &mut b, false);
+                        let d = distances(pos, c, false, &mut a, false);
+                        distances(pos, c, true, &mut b, false);
                         let flex = (0..pos.geometry().num_points)
                             .filter(|&p| {
                                 pos.cells()[p] == 0
@@ -279,28 +278,21 @@ mod tests {
                             .count() as u16;
                         if c == pos.to_move() {
                             // The side to move's view has no capture threats.
-                            let (bd, bf) = distance_and_flexibility(&pos, c);
+                            let (bd, bf) = distance_and_flexibility(pos, c);
                             assert_eq!(bd, d);
                             if d != 0 && d != UNREACHABLE {
                                 assert_eq!(bf, flex);
                             }
                         }
                         assert_eq!(
-                            connection_distance(&pos, c),
+                            connection_distance(pos, c),
                             d,
                             "{c:?} to move {:?}\n{}",
                             pos.to_move(),
                             pos.showboard()
                         );
                     }
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let m = moves[rng.random_range(0..moves.len())];
-                    pos.play(m);
-                }
+                });
             }
         }
     }
@@ -319,9 +311,8 @@ mod tests {
             (6, Start::Blank, 30),
         ] {
             for _ in 0..games {
-                let mut pos = Onyx::new(n, start).unwrap();
                 let (mut moves, mut listed) = (Vec::new(), Vec::new());
-                while pos.outcome().is_none() {
+                random_game(&mut rng, n, start, |pos| {
                     moves.clear();
                     pos.legal_moves(&mut moves);
                     listed.clear();
@@ -338,9 +329,7 @@ mod tests {
                             pos.showboard()
                         );
                     }
-                    let m = moves[rng.random_range(0..moves.len())];
-                    pos.play(m);
-                }
+                });
             }
         }
         assert!(

@@ -517,8 +517,9 @@ mod tests {
     //! fixed point.
     use super::*;
     use crate::games::onyx::Start;
+    use crate::games::onyx::random_game;
+    use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use rand::{RngExt, SeedableRng};
 
     const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
     const INF: u16 = u16::MAX;
@@ -687,24 +688,15 @@ mod tests {
             (26, Start::Blank, 1, 40),
         ] {
             for _ in 0..games {
-                let mut pos = Onyx::new(n, start).unwrap();
-                let mut moves = Vec::new();
                 let mut ply = 0;
-                loop {
+                random_game(&mut rng, n, start, |pos| {
                     if ply % every == 0 {
                         for c in Color::ALL {
-                            by_words!(pos, check(&pos, c));
+                            by_words!(pos, check(pos, c));
                         }
                     }
                     ply += 1;
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let m = moves[rng.random_range(0..moves.len())];
-                    pos.play(m);
-                }
+                });
             }
         }
     }
@@ -746,15 +738,9 @@ mod tests {
             for _ in 0..6 {
                 // One pair per colour, as the evaluation keeps them.
                 let mut pairs: [[Groups; 2]; 2] = Default::default();
-                let mut pos = Onyx::new(n, start).unwrap();
-                let mut moves = Vec::new();
-                while pos.outcome().is_none() {
-                    by_words!(pos, check(&pos, &mut pairs, &mut derived));
-                    moves.clear();
-                    pos.legal_moves(&mut moves);
-                    let m = moves[rng.random_range(0..moves.len())];
-                    pos.play(m);
-                }
+                random_game(&mut rng, n, start, |pos| {
+                    by_words!(pos, check(pos, &mut pairs, &mut derived));
+                });
             }
         }
         assert!(derived > 100, "{derived} derivations");
@@ -768,15 +754,17 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(5);
         let mut single_routes = 0;
         for _ in 0..30 {
-            let mut pos = Onyx::new(8, Start::Standard).unwrap();
-            let mut moves = Vec::new();
-            while pos.outcome().is_none() {
+            random_game(&mut rng, 8, Start::Standard, |pos| {
+                let pos = &*pos;
+                if pos.outcome().is_some() {
+                    return;
+                }
                 let me = pos.to_move();
                 let geo = pos.geometry();
                 assert_eq!(geo.words, 2);
                 let mut score = |c: Color| {
-                    let board = eval_board::<2>(&pos, c);
-                    let (p, m) = potential_and_mobility(&pos, c);
+                    let board = eval_board::<2>(pos, c);
+                    let (p, m) = potential_and_mobility(pos, c);
                     let p = if p == TD_INFINITE {
                         single_routes += 1;
                         match search(geo, &board, c, 64, None) {
@@ -790,7 +778,7 @@ mod tests {
                 };
                 let (mine, my_mob) = score(me);
                 let (theirs, their_mob) = score(me.opponent());
-                let e = evaluate_two_distance(&pos);
+                let e = evaluate_two_distance(pos);
                 if e != WIN_NEXT_MOVE {
                     assert_eq!(
                         e,
@@ -799,11 +787,7 @@ mod tests {
                         pos.showboard()
                     );
                 }
-                moves.clear();
-                pos.legal_moves(&mut moves);
-                let m = moves[rng.random_range(0..moves.len())];
-                pos.play(m);
-            }
+            });
         }
         assert!(single_routes > 20, "{single_routes}");
     }
