@@ -280,7 +280,8 @@ impl<G: Game + Evaluate> Session for GameSession<G> {
             }
             Player::Mcts => mcts::search(game, limits, rng),
             Player::Greedy => {
-                let best = baseline::greedy_move(game, rng);
+                let deadline = limits.time.map(|t| limits.start + t);
+                let best = baseline::greedy_move(game, rng, deadline);
                 quick(best.map(|b| b.0), best.map_or(0, |b| b.1), game)
             }
             Player::Random => {

@@ -89,6 +89,43 @@ fn genmove_stays_within_its_time() {
     }
 }
 
+/// On a large board late in the game one ply over every root move costs
+/// more than a short move time (1,413 Akron moves on 26×26 took about
+/// 0.4 s): the first iteration, and the greedy player's pass, stop on the
+/// clock once they have a move, searching the moves that win or stop a
+/// win first.
+#[test]
+fn genmove_keeps_its_time_on_a_large_late_board() {
+    let data = include_str!("data/akron_26_late.txt");
+    let moves: Vec<&str> = data
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .collect();
+    assert_eq!(moves.len(), 1000);
+    for player in ["alphabeta", "greedy"] {
+        let mut s = Session::with(
+            "akron",
+            &["param verbose false", "boardsize 26", "param move_time 0.1"],
+        );
+        s.ok(&format!("param player {player}"));
+        for (i, m) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 { "b" } else { "w" };
+            s.ok(&format!("play {color} {m}"));
+        }
+        let legal = s.ok("legal_moves");
+        assert!(legal.split_whitespace().count() > 1000);
+        let t = Instant::now();
+        let mv = s.ok("reg_genmove b");
+        assert!(
+            t.elapsed() < Duration::from_millis(250),
+            "{player}: {:?}",
+            t.elapsed()
+        );
+        assert!(legal.split_whitespace().any(|l| l == mv), "{player}: {mv}");
+    }
+}
+
 #[test]
 fn every_player_answers_legal_moves_to_the_end() {
     for player in ["alphabeta", "mcts", "greedy", "random"] {

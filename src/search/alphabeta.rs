@@ -1,5 +1,6 @@
 //! Negamax principal-variation search: iterative deepening with aspiration
-//! windows, a shared transposition table, killer and history move ordering,
+//! windows, a shared transposition table, killer and history move ordering
+//! (a bonus for the move that cuts, a malus for those tried before it),
 //! late-move reductions, reverse futility pruning and razoring near the
 //! horizon, mate-distance scores, and Lazy SMP over several threads.
 
@@ -15,6 +16,11 @@ use crate::game::{Game, Outcome};
 pub const MAX_PLY: usize = 128;
 const INF: Score = WIN_BASE + 1;
 const HISTORY_SIZE: usize = 4096;
+/// History scores stay within ±this.
+const HISTORY_LIMIT: i32 = 1 << 16;
+/// Moves of a node remembered for the history malus (later ones go
+/// without it).
+const TRIED_MAX: usize = 64;
 /// Entries of each thread's evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 /// Late-move reductions apply from this depth...
@@ -68,14 +74,19 @@ struct Worker<'a, G: Evaluate> {
     /// Static evaluations by hash: placement games reach the same leaf by
     /// many move orders.
     eval_cache: Vec<(u64, Score)>,
-    /// Set while the first iteration runs: it is never cut short.
+    /// Set from the start of the first iteration until its first root
+    /// move is searched: there must be a move.
     must_finish: bool,
+    /// Set while the main thread's first iteration runs.
+    first_iteration: bool,
     /// Threat extensions stop at this ply (twice the iteration's depth).
     extend_below: usize,
     /// Late-move reductions by depth and move number.
     reductions: Box<[[i32; 256]; 64]>,
-    /// The best root move of the running iteration so far, once a move
-    /// other than the first has beaten alpha.
+    /// The best root move of the running iteration so far, once it is
+    /// proven better than the move the iteration began with (a move other
+    /// than the first has beaten alpha), or, in the first iteration, which
+    /// has none to beat, once a move is searched.
     root_partial: Option<(G::Move, Score)>,
 }
 
@@ -189,6 +200,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             must_finish: false,
+            first_iteration: false,
             extend_below: 0,
             root_partial: None,
             reductions: reduction_table(),
@@ -215,8 +227,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut last_cost: Option<Duration> = None;
         while depth <= max_depth {
             let iteration_start = Instant::now();
-            // The first iteration always finishes: there must be a move.
-            self.must_finish = best.is_none() && self.id == 0;
+            // The first iteration runs at least until its first root move
+            // is searched: there must be a move.
+            self.first_iteration = best.is_none() && self.id == 0;
+            self.must_finish = self.first_iteration;
             self.root_partial = None;
             self.extend_below = 2 * depth as usize;
             let score = match &best {
@@ -226,15 +240,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 _ => self.negamax(game, depth as i32, 0, -INF, INF),
             };
             self.must_finish = false;
-            if self.stop.load(Ordering::Relaxed) && best.is_some() {
+            self.first_iteration = false;
+            if self.stop.load(Ordering::Relaxed) && (best.is_some() || self.root_partial.is_some())
+            {
                 // An unfinished iteration still proves the root moves it
                 // searched: a move that beat the first one's bound is better.
-                if let (Some((mv, s)), Some(b)) = (self.root_partial, best.as_mut())
-                    && mv != b.best
-                {
-                    b.best = mv;
-                    b.score = s;
-                    b.pv = vec![mv];
+                // An unfinished first iteration (the clock ran out on a
+                // board with many moves) gives the best move it searched,
+                // at depth 0: no iteration was completed.
+                match (self.root_partial, best.as_mut()) {
+                    (Some((mv, s)), Some(b)) if mv != b.best => {
+                        b.best = mv;
+                        b.score = s;
+                        b.pv = vec![mv];
+                    }
+                    (Some((mv, s)), None) => {
+                        best = Some(Iteration {
+                            best: mv,
+                            score: s,
+                            depth: 0,
+                            pv: vec![mv],
+                        });
+                    }
+                    _ => {}
                 }
                 break;
             }
@@ -333,9 +361,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         !self.must_finish && self.stop.load(Ordering::Relaxed)
     }
 
+    /// Checks the clock every 16 nodes: on large boards a node can cost a
+    /// fifth of a millisecond.
     #[inline]
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 255 == 0 {
+        if self.nodes & 15 == 0 {
             self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
             if let Some(d) = self.deadline
@@ -443,13 +473,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         {
             let list = &mut self.move_lists[ply];
             list.clear();
+            // In the first iteration the root's candidate moves (every
+            // move that wins or stops a win is one) come before its other
+            // legal moves: if the clock cuts that iteration short, the
+            // moves it searched hold them.
+            let mut candidate = Vec::new();
             if ply == 0 {
+                if self.first_iteration {
+                    candidate = vec![false; HISTORY_SIZE];
+                    game.candidate_moves(list);
+                    for &m in list.iter() {
+                        candidate[game.history_index(m) % HISTORY_SIZE] = true;
+                    }
+                    list.clear();
+                }
                 game.legal_moves(list);
             } else {
                 game.candidate_moves(list);
             }
             for &m in list.iter() {
                 let mut s = game.move_order_hint(m);
+                if !candidate.is_empty() && candidate[game.history_index(m) % HISTORY_SIZE] {
+                    s += 1 << 24;
+                }
                 if Some(m) == table_move {
                     s += 1 << 28;
                 } else if self.killers[ply][0] == Some(m) {
@@ -477,6 +523,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // whether the game could tell.
         let mut threats = std::mem::take(&mut self.move_lists[ply]);
         let mut threats_told = None;
+        // History slots of the moves searched here so far.
+        let mut tried = [0usize; TRIED_MAX];
+        let mut tried_n = 0;
         for (i, &(_, m)) in moves.iter().enumerate() {
             // A late move is pruned unless it threatens to connect at once
             // (the threat may be double: a win the search must see).
@@ -519,24 +568,39 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if self.stopped() {
                 break;
             }
+            let hi = game.history_index(m);
             if score > best_score {
                 best_score = score;
                 best_move = m;
                 if score > alpha {
                     alpha = score;
-                    if ply == 0 && i > 0 {
+                    if ply == 0 && (i > 0 || self.first_iteration) {
                         self.root_partial = Some((m, score));
                     }
                     if alpha >= beta {
+                        // History malus: the moves searched before the
+                        // cut-off move failed to cut.
+                        for &q in &tried[..tried_n] {
+                            let h = &mut self.history[q % HISTORY_SIZE];
+                            *h = (*h - depth * depth).max(-HISTORY_LIMIT);
+                        }
                         if self.killers[ply][0] != Some(m) {
                             self.killers[ply][1] = self.killers[ply][0];
                             self.killers[ply][0] = Some(m);
                         }
-                        let h = &mut self.history[game.history_index(m) % HISTORY_SIZE];
-                        *h = (*h + depth * depth).min(1 << 16);
+                        let h = &mut self.history[hi % HISTORY_SIZE];
+                        *h = (*h + depth * depth).min(HISTORY_LIMIT);
                         break;
                     }
                 }
+            }
+            if tried_n < tried.len() {
+                tried[tried_n] = hi;
+                tried_n += 1;
+            }
+            // A root move is searched: the clock may stop the search now.
+            if ply == 0 {
+                self.must_finish = false;
             }
         }
         self.move_lists[ply] = threats;

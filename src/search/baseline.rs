@@ -1,6 +1,8 @@
 //! Baseline players: a uniformly random mover and a greedy one-ply player.
 //! Difficulty levels for users, yardsticks for the searcher.
 
+use std::time::Instant;
+
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
@@ -29,13 +31,22 @@ fn after_move<G: Evaluate>(game: &G) -> Score {
 }
 
 /// The legal move whose resulting position evaluates best for the mover
-/// (ties broken at random), `None` when there is no legal move.
-pub fn greedy_move<G: Evaluate>(game: &mut G, rng: &mut SmallRng) -> Option<(G::Move, Score)> {
+/// (ties broken at random), `None` when there is no legal move. Past
+/// `deadline` it stops and takes the best of the moves it has looked at
+/// (at least one).
+pub fn greedy_move<G: Evaluate>(
+    game: &mut G,
+    rng: &mut SmallRng,
+    deadline: Option<Instant>,
+) -> Option<(G::Move, Score)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let mut best: Option<(G::Move, Score)> = None;
     let mut ties = 0u32;
     for m in moves {
+        if best.is_some() && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         game.play(m);
         let s = after_move(game);
         game.undo();
