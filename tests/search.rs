@@ -220,6 +220,8 @@ fn analyze_and_bench_answer() {
     for bad in [
         "bench movetime",
         "bench movetime 0",
+        "bench movetime 5e-324",
+        "bench movetime 0.0009",
         "bench movetime -1",
         "bench movetime nan",
         "bench movetime 1e9",

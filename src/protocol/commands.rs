@@ -169,8 +169,8 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
             let (limit, game) = match args {
                 [t, secs, rest @ ..] if t.eq_ignore_ascii_case("movetime") => {
                     let secs = parse_seconds(secs)?;
-                    if !(secs > 0.0 && secs <= 600.0) {
-                        return Err("bench movetime must be above 0 and at most 600 seconds".into());
+                    if !(0.001..=600.0).contains(&secs) {
+                        return Err("bench movetime must be from 0.001 to 600 seconds".into());
                     }
                     (BenchLimit::Time(Duration::from_secs_f64(secs)), rest)
                 }
