@@ -27,6 +27,16 @@ impl Session {
         a[1..].trim().to_string()
     }
 
+    /// Sends a command that must succeed within `limit`; returns the
+    /// answer text.
+    pub fn ok_within(&mut self, line: &str, limit: std::time::Duration) -> String {
+        let t = std::time::Instant::now();
+        let a = self.ok(line);
+        let took = t.elapsed();
+        assert!(took < limit, "'{line}' took {took:?} (limit {limit:?})");
+        a
+    }
+
     /// Sends a command that must fail; returns the error text.
     pub fn err(&mut self, line: &str) -> String {
         let a = self.raw(line);
