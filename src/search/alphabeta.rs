@@ -1,6 +1,7 @@
 //! Negamax principal-variation search: iterative deepening with aspiration
 //! windows, a shared transposition table, killer and history move ordering
 //! (a bonus for the move that cuts, a malus for those tried before it),
+//! countermoves,
 //! late-move reductions, reverse futility pruning and razoring near the
 //! horizon, mate-distance scores, and Lazy SMP over several threads.
 
@@ -69,6 +70,12 @@ struct Worker<'a, G: Evaluate> {
     nodes: u64,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
+    /// Countermoves: by the history slot of a move, the reply that last
+    /// cut off after it.
+    counter: Vec<Option<G::Move>>,
+    /// By ply, the history slot of the move that led there (none at the
+    /// root).
+    prev: Vec<Option<usize>>,
     move_lists: Vec<Vec<G::Move>>,
     scored: Vec<Vec<(Score, G::Move)>>,
     /// Static evaluations by hash: placement games reach the same leaf by
@@ -196,6 +203,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             nodes: 0,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
+            counter: vec![None; HISTORY_SIZE],
+            prev: vec![None; MAX_PLY + 1],
             move_lists: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
@@ -491,6 +500,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 game.candidate_moves(list);
             }
+            // The reply that last cut off after the move that led here.
+            let counter_move = self.prev[ply].and_then(|p| self.counter[p % HISTORY_SIZE]);
             for &m in list.iter() {
                 let mut s = game.move_order_hint(m);
                 if !candidate.is_empty() && candidate[game.history_index(m) % HISTORY_SIZE] {
@@ -502,6 +513,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     s += 1 << 20;
                 } else if self.killers[ply][1] == Some(m) {
                     s += 1 << 19;
+                } else if counter_move == Some(m) {
+                    s += 1 << 18;
                 }
                 s += self.history[game.history_index(m) % HISTORY_SIZE] / 16;
                 moves.push((s, m));
@@ -527,6 +540,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut tried = [0usize; TRIED_MAX];
         let mut tried_n = 0;
         for (i, &(_, m)) in moves.iter().enumerate() {
+            let hi = game.history_index(m);
+            self.prev[ply + 1] = Some(hi);
             // A late move is pruned unless it threatens to connect at once
             // (the threat may be double: a win the search must see).
             if i >= late_moves && !is_mate(best_score) {
@@ -568,7 +583,6 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if self.stopped() {
                 break;
             }
-            let hi = game.history_index(m);
             if score > best_score {
                 best_score = score;
                 best_move = m;
@@ -583,6 +597,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         for &q in &tried[..tried_n] {
                             let h = &mut self.history[q % HISTORY_SIZE];
                             *h = (*h - depth * depth).max(-HISTORY_LIMIT);
+                        }
+                        if let Some(p) = self.prev[ply] {
+                            self.counter[p % HISTORY_SIZE] = Some(m);
                         }
                         if self.killers[ply][0] != Some(m) {
                             self.killers[ply][1] = self.killers[ply][0];
