@@ -1,9 +1,9 @@
 //! Negamax principal-variation search: iterative deepening with aspiration
-//! windows, a shared transposition table, killer and history move ordering
-//! (a bonus for the move that cuts, a malus for those tried before it),
-//! countermoves,
-//! late-move reductions, reverse futility pruning and razoring near the
-//! horizon, mate-distance scores, and Lazy SMP over several threads.
+//! windows, a shared transposition table, move ordering by killers,
+//! countermoves and history (a bonus for the move that cuts, a malus for
+//! those tried before it), late-move reductions, reverse futility pruning
+//! and razoring near the horizon, mate-distance scores, and Lazy SMP over
+//! several threads.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -503,8 +503,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             // The reply that last cut off after the move that led here.
             let counter_move = self.prev[ply].and_then(|p| self.counter[p % HISTORY_SIZE]);
             for &m in list.iter() {
+                let slot = game.history_index(m) % HISTORY_SIZE;
                 let mut s = game.move_order_hint(m);
-                if !candidate.is_empty() && candidate[game.history_index(m) % HISTORY_SIZE] {
+                if !candidate.is_empty() && candidate[slot] {
                     s += 1 << 24;
                 }
                 if Some(m) == table_move {
@@ -516,7 +517,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 } else if counter_move == Some(m) {
                     s += 1 << 18;
                 }
-                s += self.history[game.history_index(m) % HISTORY_SIZE] / 16;
+                s += self.history[slot] / 16;
                 moves.push((s, m));
             }
         }
