@@ -469,7 +469,8 @@ impl Engine {
         let budget = self.clock.budget(color, self.params.move_time);
         let limits = SearchLimits {
             max_depth: self.params.max_depth,
-            time: budget,
+            time: budget.map(|b| b.time),
+            to_deadline: budget.is_some_and(|b| !b.kept),
             start,
         };
         // GTP lets a controller ask for either colour: out of turn, the
@@ -504,7 +505,8 @@ impl Engine {
         let eval = session.evaluate_for(color);
         let limits = SearchLimits {
             max_depth: self.params.max_depth,
-            time: budget,
+            time: budget.map(|b| b.time),
+            to_deadline: budget.is_some_and(|b| !b.kept),
             start,
         };
         let report = session
@@ -562,6 +564,7 @@ eval {eval}",
             let limits = SearchLimits {
                 max_depth: depth,
                 time,
+                to_deadline: true,
                 start: Instant::now(),
             };
             let c = s.to_move();

@@ -8,6 +8,23 @@ use crate::game::Color;
 /// answer.
 const SAFETY: Duration = Duration::from_millis(30);
 
+/// Share of a byo-yomi period planned for its last stone (the rest, and
+/// [`SAFETY`], is the reserve).
+const LAST_STONE_SHARE: f64 = 0.95;
+
+/// The time one move may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// From the command's arrival to the answer.
+    pub time: Duration,
+    /// Whether time the move leaves unused is kept for later moves (main
+    /// time, or a byo-yomi period with stones to play after this one).
+    /// When it is not (a time per move without a clock, a period's last
+    /// stone), the search goes on to the deadline instead of stopping
+    /// before an iteration it might not finish.
+    pub kept: bool,
+}
+
 /// A colour's clock as the controller last reported it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Left {
@@ -70,49 +87,51 @@ impl Clock {
 
     /// How long the next move for `color` may take: from the clock when one is
     /// set, else `move_time` seconds (0 = no limit, `None`).
-    pub fn budget(&self, color: Color, move_time: f64) -> Option<Duration> {
-        let seconds = if self.limited() {
+    pub fn budget(&self, color: Color, move_time: f64) -> Option<Budget> {
+        let (seconds, kept) = if self.limited() {
             let (main, byo, stones) = self.settings.expect("limited implies settings");
             let left = self.left[color.index()].unwrap_or(Left {
                 seconds: if main > 0.0 { main } else { byo },
                 stones: if main > 0.0 { 0 } else { stones },
             });
-            let planned = if left.stones > 0 {
-                // Byo-yomi: spread the period over its stones, keep a reserve.
-                left.seconds / left.stones as f64 * 0.8
+            let (planned, kept) = if left.stones == 1 {
+                // The period's last stone: the period starts afresh after
+                // it, so time not used now is lost.
+                (left.seconds * LAST_STONE_SHARE, false)
+            } else if left.stones > 0 {
+                // Byo-yomi: spread the period over its stones, keep a
+                // reserve; what a stone leaves goes to the next ones.
+                (left.seconds / left.stones as f64 * 0.8, true)
             } else if byo > 0.0 {
                 // Main time with byo-yomi to follow: main time over ~20
                 // moves, plus most of a byo-yomi move.
-                left.seconds / 20.0 + byo / stones.max(1) as f64 * 0.7
+                let cap = left.seconds * 0.5 + byo / stones.max(1) as f64 * 0.7;
+                (
+                    (left.seconds / 20.0 + byo / stones.max(1) as f64 * 0.7).min(cap),
+                    true,
+                )
             } else {
                 // Absolute time: about two thirds of the clock over the
                 // game, assuming ~30 more moves.
-                left.seconds / 30.0
+                ((left.seconds / 30.0).min(left.seconds * 0.5), true)
             };
-            let cap = left.seconds * 0.5
-                + if left.stones == 0 && byo > 0.0 {
-                    byo / stones.max(1) as f64 * 0.7
-                } else {
-                    0.0
-                };
-            let cap = if left.stones > 0 {
-                left.seconds / left.stones as f64 * 0.9
-            } else {
-                cap
-            };
-            let planned = planned.min(cap);
-            if move_time > 0.0 {
+            let planned = if move_time > 0.0 {
                 planned.min(move_time)
             } else {
                 planned
-            }
+            };
+            (planned, kept)
         } else if move_time > 0.0 {
-            move_time
+            // A time per move and no clock: nothing carries over.
+            (move_time, false)
         } else {
             return None;
         };
         let d = Duration::from_secs_f64(seconds.max(0.0));
-        Some(d.saturating_sub(SAFETY).max(Duration::from_millis(5)))
+        Some(Budget {
+            time: d.saturating_sub(SAFETY).max(Duration::from_millis(5)),
+            kept,
+        })
     }
 
     /// Records time spent by `color` when the controller does not report
@@ -133,7 +152,9 @@ mod tests {
         let c = Clock::default();
         assert_eq!(c.budget(Color::Black, 0.0), None);
         let b = c.budget(Color::Black, 1.0).unwrap();
-        assert!(b < Duration::from_secs(1) && b > Duration::from_millis(900));
+        assert!(b.time < Duration::from_secs(1) && b.time > Duration::from_millis(900));
+        // Nothing carries over to the next move.
+        assert!(!b.kept);
     }
 
     #[test]
@@ -142,7 +163,12 @@ mod tests {
         c.set(60.0, 0.0, 0).unwrap();
         c.set_left(Color::White, 3.0, 0).unwrap();
         let b = c.budget(Color::White, 0.0).unwrap();
-        assert!(b <= Duration::from_millis(100));
+        assert!(b.time <= Duration::from_millis(100));
+        assert!(b.kept);
+        // A time per move below the clock's share: the rest stays on it.
+        c.set_left(Color::White, 300.0, 0).unwrap();
+        let b = c.budget(Color::White, 1.0).unwrap();
+        assert!(b.time < Duration::from_secs(1) && b.kept);
     }
 
     #[test]
@@ -151,7 +177,29 @@ mod tests {
         c.set(0.0, 10.0, 5).unwrap();
         c.set_left(Color::Black, 10.0, 5).unwrap();
         let b = c.budget(Color::Black, 0.0).unwrap();
-        assert!(b <= Duration::from_secs(2) && b >= Duration::from_millis(1000));
+        assert!(b.time <= Duration::from_secs(2) && b.time >= Duration::from_millis(1000));
+        // What a stone leaves goes to the period's next stones.
+        assert!(b.kept);
+    }
+
+    #[test]
+    fn last_stone_of_a_period_takes_most_of_it() {
+        let mut c = Clock::default();
+        // A fixed time per move, as tournament runners send it.
+        c.set(0.0, 1.0, 1).unwrap();
+        let b = c.budget(Color::Black, 0.0).unwrap();
+        assert!(b.time >= Duration::from_millis(900) && b.time < Duration::from_secs(1));
+        assert!(!b.kept);
+        // The same when the controller reports the last stone of a longer
+        // period.
+        c.set(0.0, 10.0, 5).unwrap();
+        c.set_left(Color::White, 2.0, 1).unwrap();
+        let b = c.budget(Color::White, 0.0).unwrap();
+        assert!(b.time >= Duration::from_millis(1800) && b.time < Duration::from_secs(2));
+        assert!(!b.kept);
+        // A time per move still caps it.
+        let b = c.budget(Color::White, 0.5).unwrap();
+        assert!(b.time < Duration::from_millis(500) && !b.kept);
     }
 
     #[test]

@@ -77,6 +77,34 @@ fn genmove_stays_within_its_time() {
     }
 }
 
+/// Time a move leaves unused is lost with a fixed time per move (the last
+/// stone of a byo-yomi period, or `move_time` without a clock): the search
+/// goes on to the deadline instead of stopping before an iteration it
+/// might not finish. No position here is solved within that time.
+#[test]
+fn a_fixed_time_per_move_is_used_to_its_deadline() {
+    let mut s = Session::with("onyx", &["param verbose false"]);
+    // As tournament runners send `--st 0.4`: 95% of it less 30 ms.
+    s.ok("time_settings 0 0.4 1");
+    let t = std::time::Instant::now();
+    s.ok_within("genmove b", Duration::from_millis(800));
+    assert!(
+        t.elapsed() >= Duration::from_millis(320),
+        "{:?}",
+        t.elapsed()
+    );
+    // No clock: all of move_time less 30 ms.
+    s.ok("time_settings 0 1 0");
+    s.ok("param move_time 0.3");
+    let t = std::time::Instant::now();
+    s.ok_within("genmove w", Duration::from_millis(700));
+    assert!(
+        t.elapsed() >= Duration::from_millis(250),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
 /// On a large board late in the game one ply over every root move costs
 /// more than a short move time (1,413 Akron moves on 26×26 took about
 /// 0.4 s): the first iteration, and the greedy player's pass, stop on the

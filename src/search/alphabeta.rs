@@ -67,6 +67,8 @@ struct Worker<'a, G: Evaluate> {
     stop: &'a AtomicBool,
     shared_nodes: &'a AtomicU64,
     deadline: Option<Instant>,
+    /// Search on to the deadline ([`SearchLimits::to_deadline`]).
+    to_deadline: bool,
     nodes: u64,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
@@ -149,6 +151,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(0);
         let deadline = limits.time.map(|t| limits.start + t);
+        let to_deadline = limits.to_deadline;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
         let table = &*self.table;
         let verbose = self.verbose;
@@ -158,12 +161,12 @@ impl<G: Evaluate> AlphaBeta<G> {
                 let mut copy = game.clone();
                 let (stop, nodes) = (&stop, &nodes);
                 scope.spawn(move || {
-                    let mut w = Worker::new(id, table, stop, nodes, deadline);
+                    let mut w = Worker::new(id, table, stop, nodes, deadline, to_deadline);
                     w.iterate(&mut copy, max_depth, limits.start, false);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(0, table, &stop, &nodes, deadline);
+            let mut w = Worker::new(0, table, &stop, &nodes, deadline, to_deadline);
             let best = w.iterate(game, max_depth, limits.start, verbose);
             w.flush_nodes();
             stop.store(true, Ordering::Relaxed);
@@ -193,6 +196,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         stop: &'a AtomicBool,
         shared_nodes: &'a AtomicU64,
         deadline: Option<Instant>,
+        to_deadline: bool,
     ) -> Self {
         Worker {
             id,
@@ -200,6 +204,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             stop,
             shared_nodes,
             deadline,
+            to_deadline,
             nodes: 0,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
@@ -304,9 +309,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             let cost = iteration_start.elapsed();
             if let Some(deadline) = self.deadline
                 && self.id == 0
+                && !self.to_deadline
             {
                 // Predict the next iteration from how the last ones grew; do
-                // not start one that has little chance to finish.
+                // not start one that has little chance to finish: the time
+                // saved stays on the clock. (Searching on to the deadline,
+                // an unfinished iteration still gives the root moves it
+                // proved better.)
                 let growth = match last_cost {
                     Some(prev) if prev > Duration::ZERO => {
                         (cost.as_secs_f64() / prev.as_secs_f64()).clamp(2.0, 40.0)

@@ -155,6 +155,11 @@ pub struct SearchLimits {
     pub max_depth: u32,
     /// Time budget from `start`; `None` for no limit.
     pub time: Option<Duration>,
+    /// Search on to the deadline: time the move leaves unused is lost (a
+    /// time per move, a byo-yomi period's last stone). Otherwise an
+    /// iteration unlikely to finish in time is not begun, and the time
+    /// stays on the clock.
+    pub to_deadline: bool,
     /// When the command arrived.
     pub start: Instant,
 }
