@@ -58,6 +58,9 @@ pub struct AlphaBeta<G: Evaluate> {
     /// Print one `info` line per finished iteration on stderr.
     pub verbose: bool,
     hash_mb: usize,
+    /// Each thread's evaluation cache, kept between searches: the next
+    /// move's search meets many positions the last one evaluated.
+    eval_caches: Vec<Vec<(u64, Score)>>,
 }
 
 /// The per-thread state of a search.
@@ -82,7 +85,7 @@ struct Worker<'a, G: Evaluate> {
     scored: Vec<Vec<(Score, G::Move)>>,
     /// Static evaluations by hash: placement games reach the same leaf by
     /// many move orders.
-    eval_cache: Vec<(u64, Score)>,
+    eval_cache: &'a mut [(u64, Score)],
     /// Set from the start of the first iteration until its first root
     /// move is searched: there must be a move.
     must_finish: bool,
@@ -107,6 +110,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             threads: 1,
             verbose: true,
             hash_mb,
+            eval_caches: Vec::new(),
         }
     }
 
@@ -135,6 +139,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         if let Some(t) = Arc::get_mut(&mut self.table) {
             t.clear();
         }
+        self.eval_caches.clear();
     }
 
     /// Searches `game` within `limits`. Returns `None` only when the side to
@@ -156,17 +161,25 @@ impl<G: Evaluate> AlphaBeta<G> {
         let table = &*self.table;
         let verbose = self.verbose;
         let threads = self.threads.max(1);
+        if self.eval_caches.len() < threads {
+            self.eval_caches
+                .resize_with(threads, || vec![(0, 0); EVAL_CACHE]);
+        }
+        let (main_cache, helper_caches) = self
+            .eval_caches
+            .split_first_mut()
+            .expect("one cache a thread");
         let best = std::thread::scope(|scope| {
-            for id in 1..threads {
+            for (id, cache) in (1..threads).zip(helper_caches.iter_mut()) {
                 let mut copy = game.clone();
                 let (stop, nodes) = (&stop, &nodes);
                 scope.spawn(move || {
-                    let mut w = Worker::new(id, table, stop, nodes, deadline, to_deadline);
+                    let mut w = Worker::new(id, table, stop, nodes, deadline, to_deadline, cache);
                     w.iterate(&mut copy, max_depth, limits.start, false);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(0, table, &stop, &nodes, deadline, to_deadline);
+            let mut w = Worker::new(0, table, &stop, &nodes, deadline, to_deadline, main_cache);
             let best = w.iterate(game, max_depth, limits.start, verbose);
             w.flush_nodes();
             stop.store(true, Ordering::Relaxed);
@@ -197,6 +210,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         shared_nodes: &'a AtomicU64,
         deadline: Option<Instant>,
         to_deadline: bool,
+        eval_cache: &'a mut [(u64, Score)],
     ) -> Self {
         Worker {
             id,
@@ -212,7 +226,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             prev: vec![None; MAX_PLY + 1],
             move_lists: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             scored: (0..MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
-            eval_cache: vec![(0, 0); EVAL_CACHE],
+            eval_cache,
             must_finish: false,
             first_iteration: false,
             extend_below: 0,
