@@ -113,7 +113,7 @@ impl Clock {
             } else {
                 // Absolute time: about two thirds of the clock over the
                 // game, assuming ~30 more moves.
-                ((left.seconds / 30.0).min(left.seconds * 0.5), true)
+                (left.seconds / 30.0, true)
             };
             let planned = if move_time > 0.0 {
                 planned.min(move_time)
