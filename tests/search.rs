@@ -84,25 +84,36 @@ fn genmove_stays_within_its_time() {
 #[test]
 fn a_fixed_time_per_move_is_used_to_its_deadline() {
     let mut s = Session::with("onyx", &["param verbose false"]);
-    // As tournament runners send `--st 0.4`: 95% of it less 30 ms.
-    s.ok("time_settings 0 0.4 1");
-    let t = std::time::Instant::now();
-    s.ok_within("genmove b", Duration::from_millis(800));
-    assert!(
-        t.elapsed() >= Duration::from_millis(320),
-        "{:?}",
-        t.elapsed()
-    );
-    // No clock: all of move_time less 30 ms.
-    s.ok("time_settings 0 1 0");
-    s.ok("param move_time 0.3");
-    let t = std::time::Instant::now();
-    s.ok_within("genmove w", Duration::from_millis(700));
-    assert!(
-        t.elapsed() >= Duration::from_millis(250),
-        "{:?}",
-        t.elapsed()
-    );
+    // (settings, genmove, least time, most time)
+    let cases = [
+        // As tournament runners send `--st 0.4`: 95% of it less 30 ms
+        // (move_time 0 caps nothing).
+        (
+            ["param move_time 0", "time_settings 0 0.4 1"],
+            "genmove b",
+            320,
+            800,
+        ),
+        // No clock (BYO > 0 with no stones): all of move_time less 30 ms.
+        (
+            ["param move_time 0.3", "time_settings 0 1 0"],
+            "genmove w",
+            250,
+            700,
+        ),
+    ];
+    for (settings, genmove, least, most) in cases {
+        for line in settings {
+            s.ok(line);
+        }
+        let t = std::time::Instant::now();
+        s.ok_within(genmove, Duration::from_millis(most));
+        let took = t.elapsed();
+        assert!(
+            took >= Duration::from_millis(least),
+            "{settings:?}: {took:?}"
+        );
+    }
 }
 
 /// On a large board late in the game one ply over every root move costs
