@@ -456,9 +456,22 @@ impl Engine {
         Ok(())
     }
 
+    /// The limits of a search for `color` begun at `start`: `max_depth`,
+    /// and the clock's budget ([`Clock::budget`]).
+    fn limits(&self, color: Color, start: Instant) -> SearchLimits {
+        let budget = self.clock.budget(color, self.params.move_time);
+        SearchLimits {
+            max_depth: self.params.max_depth,
+            time: budget.map(|b| b.time),
+            to_deadline: budget.is_some_and(|b| !b.kept),
+            start,
+        }
+    }
+
     /// Searches and plays (when `commit`) a move for `color`.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
+        let limits = self.limits(color, start);
         let session = self
             .session
             .as_deref_mut()
@@ -466,13 +479,6 @@ impl Engine {
         if session.outcome().is_some() {
             return Err("the game is over".into());
         }
-        let budget = self.clock.budget(color, self.params.move_time);
-        let limits = SearchLimits {
-            max_depth: self.params.max_depth,
-            time: budget.map(|b| b.time),
-            to_deadline: budget.is_some_and(|b| !b.kept),
-            start,
-        };
         // GTP lets a controller ask for either colour: out of turn, the
         // engine searches as if the turn had been handed to `color`.
         let report = session.search(color, &limits, &self.params, &mut self.rng);
@@ -494,7 +500,7 @@ impl Engine {
     /// the last iteration plus the static evaluation (`analyze COLOR`).
     pub fn analyze(&mut self, color: Color) -> Result<String, String> {
         let start = Instant::now();
-        let budget = self.clock.budget(color, self.params.move_time);
+        let limits = self.limits(color, start);
         let session = self
             .session
             .as_deref_mut()
@@ -503,12 +509,6 @@ impl Engine {
             return Err("the game is over".into());
         }
         let eval = session.evaluate_for(color);
-        let limits = SearchLimits {
-            max_depth: self.params.max_depth,
-            time: budget.map(|b| b.time),
-            to_deadline: budget.is_some_and(|b| !b.kept),
-            start,
-        };
         let report = session
             .search(color, &limits, &self.params, &mut self.rng)
             .ok_or("no legal move")?;

@@ -105,11 +105,7 @@ impl Clock {
             } else if byo > 0.0 {
                 // Main time with byo-yomi to follow: main time over ~20
                 // moves, plus most of a byo-yomi move.
-                let cap = left.seconds * 0.5 + byo / stones.max(1) as f64 * 0.7;
-                (
-                    (left.seconds / 20.0 + byo / stones.max(1) as f64 * 0.7).min(cap),
-                    true,
-                )
+                (left.seconds / 20.0 + byo / stones.max(1) as f64 * 0.7, true)
             } else {
                 // Absolute time: about two thirds of the clock over the
                 // game, assuming ~30 more moves.

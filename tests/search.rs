@@ -107,10 +107,10 @@ fn a_fixed_time_per_move_is_used_to_its_deadline() {
             s.ok(line);
         }
         let t = std::time::Instant::now();
-        s.ok_within(genmove, Duration::from_millis(most));
+        s.ok(genmove);
         let took = t.elapsed();
         assert!(
-            took >= Duration::from_millis(least),
+            (Duration::from_millis(least)..Duration::from_millis(most)).contains(&took),
             "{settings:?}: {took:?}"
         );
     }
