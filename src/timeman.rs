@@ -12,6 +12,13 @@ const SAFETY: Duration = Duration::from_millis(30);
 /// [`SAFETY`], is the reserve).
 const LAST_STONE_SHARE: f64 = 0.95;
 
+/// In absolute time, each move plans the clock's time left divided by
+/// this.
+const ABSOLUTE_SHARE: f64 = 20.0;
+
+/// Share of an observed increment that each move plans to spend.
+const INCREMENT_SHARE: f64 = 0.8;
+
 /// The time one move may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -40,6 +47,14 @@ pub struct Clock {
     /// `time_settings`: main time, byo-yomi time, byo-yomi stones.
     settings: Option<(f64, f64, u32)>,
     left: [Option<Left>; 2],
+    /// What each side's main time should show after its last `genmove`
+    /// if the controller adds nothing: the next `time_left` tells the
+    /// increment.
+    expected: [Option<f64>; 2],
+    /// The time the controller adds to each side's main time after its
+    /// move (a Fischer increment, which GTP's `time_settings` cannot
+    /// state), as last observed.
+    increment: [f64; 2],
 }
 
 impl Clock {
@@ -56,7 +71,7 @@ impl Clock {
             return Err("byo-yomi stones must be at most 100000".into());
         }
         self.settings = Some((main, byo, stones));
-        self.left = [None; 2];
+        self.reset_game();
         Ok(())
     }
 
@@ -68,16 +83,25 @@ impl Clock {
         if stones > 100_000 {
             return Err("stones must be at most 100000".into());
         }
-        self.left[color.index()] = Some(Left {
-            seconds: seconds.max(0.0),
-            stones,
-        });
+        let seconds = seconds.max(0.0);
+        let c = color.index();
+        // The first report after a move in main time: more than the move
+        // left is the increment.
+        if let Some(expected) = self.expected[c].take()
+            && stones == 0
+        {
+            self.increment[c] = (seconds - expected).max(0.0);
+        }
+        self.left[c] = Some(Left { seconds, stones });
         Ok(())
     }
 
-    /// Forgets what was left (a new game); the settings stay.
+    /// Forgets what was left and the increments seen (a new game); the
+    /// settings stay.
     pub fn reset_game(&mut self) {
         self.left = [None; 2];
+        self.expected = [None; 2];
+        self.increment = [0.0; 2];
     }
 
     /// Whether a time limit is in force.
@@ -107,9 +131,12 @@ impl Clock {
                 // moves, plus most of a byo-yomi move.
                 (left.seconds / 20.0 + byo / stones.max(1) as f64 * 0.7, true)
             } else {
-                // Absolute time: about two thirds of the clock over the
-                // game, assuming ~30 more moves.
-                (left.seconds / 30.0, true)
+                // Absolute time: a share of the clock, plus most of the
+                // increment the controller adds after each move; at most
+                // half the clock.
+                let inc = self.increment[color.index()];
+                let planned = left.seconds / ABSOLUTE_SHARE + inc * INCREMENT_SHARE;
+                (planned.min(left.seconds / 2.0), true)
             };
             let planned = if move_time > 0.0 {
                 planned.min(move_time)
@@ -130,11 +157,14 @@ impl Clock {
         })
     }
 
-    /// Records time spent by `color` when the controller does not report
-    /// clocks itself.
+    /// Records time spent by `color`'s move: its clock runs down (for
+    /// controllers that do not report clocks), and in main time the next
+    /// report tells the increment.
     pub fn spent(&mut self, color: Color, spent: Duration) {
-        if let Some(l) = self.left[color.index()].as_mut() {
+        let c = color.index();
+        if let Some(l) = self.left[c].as_mut() {
             l.seconds = (l.seconds - spent.as_secs_f64()).max(0.0);
+            self.expected[c] = (l.stones == 0).then_some(l.seconds);
         }
     }
 }
@@ -196,6 +226,45 @@ mod tests {
         // A time per move still caps it.
         let b = c.budget(Color::White, 0.5).unwrap();
         assert!(b.time < Duration::from_millis(500) && !b.kept);
+    }
+
+    #[test]
+    fn an_increment_is_learnt_from_the_clock_reports() {
+        let mut c = Clock::default();
+        c.set(10.0, 0.0, 0).unwrap();
+        c.set_left(Color::Black, 10.0, 0).unwrap();
+        let before = c.budget(Color::Black, 0.0).unwrap().time;
+        // The controller adds 2 s after a move of 1 s.
+        c.spent(Color::Black, Duration::from_secs(1));
+        // A report for the other colour tells nothing of Black's.
+        c.set_left(Color::White, 10.0, 0).unwrap();
+        c.set_left(Color::Black, 11.0, 0).unwrap();
+        let with = c.budget(Color::Black, 0.0).unwrap().time;
+        let share = Duration::from_secs_f64(11.0 / ABSOLUTE_SHARE - 10.0 / ABSOLUTE_SHARE);
+        assert!(
+            with > before + share + Duration::from_millis(1500),
+            "{before:?} {with:?}"
+        );
+        // A second report without a move in between changes nothing.
+        c.set_left(Color::Black, 11.0, 0).unwrap();
+        assert_eq!(c.budget(Color::Black, 0.0).unwrap().time, with);
+        // Without an increment the plan is the clock's share.
+        c.spent(Color::Black, Duration::from_secs(1));
+        c.set_left(Color::Black, 10.0, 0).unwrap();
+        assert_eq!(c.budget(Color::Black, 0.0).unwrap().time, before);
+        // Never more than half the clock, whatever the increment (here
+        // 5 s after a move that left 1 s).
+        c.spent(Color::Black, Duration::from_secs(9));
+        c.set_left(Color::Black, 6.0, 0).unwrap();
+        let b = c.budget(Color::Black, 0.0).unwrap().time;
+        assert!(
+            b <= Duration::from_secs(3) && b > Duration::from_millis(2900),
+            "{b:?}"
+        );
+        // A new game forgets it.
+        c.reset_game();
+        c.set_left(Color::Black, 10.0, 0).unwrap();
+        assert_eq!(c.budget(Color::Black, 0.0).unwrap().time, before);
     }
 
     #[test]
