@@ -189,7 +189,8 @@ mod tests {
         c.set(60.0, 0.0, 0).unwrap();
         c.set_left(Color::White, 3.0, 0).unwrap();
         let b = c.budget(Color::White, 0.0).unwrap();
-        assert!(b.time <= Duration::from_millis(100));
+        // A twentieth of the clock, less the margin.
+        assert!(b.time <= Duration::from_millis(150) && b.time >= Duration::from_millis(100));
         assert!(b.kept);
         // A time per move below the clock's share: the rest stays on it.
         c.set_left(Color::White, 300.0, 0).unwrap();
