@@ -5,8 +5,8 @@
 //! and razoring near the horizon, mate-distance scores, and Lazy SMP over
 //! several threads.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
@@ -42,6 +42,7 @@ pub fn is_mate(score: Score) -> bool {
 }
 
 /// A finished iteration: best move, score, depth, principal variation.
+#[derive(Clone)]
 struct Iteration<M> {
     best: M,
     score: Score,
@@ -63,12 +64,25 @@ pub struct AlphaBeta<G: Evaluate> {
     eval_caches: Vec<Vec<(u64, Score)>>,
 }
 
+/// What the threads of one search share besides the table.
+struct Shared<M> {
+    /// Set when the search must end.
+    stop: AtomicBool,
+    /// Nodes counted so far (each thread adds its own now and then).
+    nodes: AtomicU64,
+    /// The depth of the main thread's running iteration: odd-numbered
+    /// helpers search one ply deeper.
+    main_depth: AtomicU32,
+    /// The deepest iteration a helper has completed: played instead of the
+    /// main thread's when it is deeper.
+    deepest: Mutex<Option<Iteration<M>>>,
+}
+
 /// The per-thread state of a search.
 struct Worker<'a, G: Evaluate> {
     id: usize,
     table: &'a Table<G::Move>,
-    stop: &'a AtomicBool,
-    shared_nodes: &'a AtomicU64,
+    shared: &'a Shared<G::Move>,
     deadline: Option<Instant>,
     /// Search on to the deadline ([`SearchLimits::to_deadline`]).
     to_deadline: bool,
@@ -100,6 +114,9 @@ struct Worker<'a, G: Evaluate> {
     /// than the first has beaten alpha), or, in the first iteration, which
     /// has none to beat, once a move is searched.
     root_partial: Option<(G::Move, Score)>,
+    /// The best move of this thread's last completed root search. The
+    /// table's root entry may be another thread's by then.
+    root_best: Option<G::Move>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -153,8 +170,12 @@ impl<G: Evaluate> AlphaBeta<G> {
         if let Some(t) = Arc::get_mut(&mut self.table) {
             t.new_search();
         }
-        let stop = AtomicBool::new(false);
-        let nodes = AtomicU64::new(0);
+        let shared = Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
+            deepest: Mutex::new(None),
+        };
         let deadline = limits.time.map(|t| limits.start + t);
         let to_deadline = limits.to_deadline;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
@@ -172,19 +193,30 @@ impl<G: Evaluate> AlphaBeta<G> {
         let best = std::thread::scope(|scope| {
             for (id, cache) in (1..threads).zip(helper_caches.iter_mut()) {
                 let mut copy = game.clone();
-                let (stop, nodes) = (&stop, &nodes);
+                let shared = &shared;
                 scope.spawn(move || {
-                    let mut w = Worker::new(id, table, stop, nodes, deadline, to_deadline, cache);
+                    let mut w = Worker::new(id, table, shared, deadline, to_deadline, cache);
                     w.iterate(&mut copy, max_depth, limits.start, false);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(0, table, &stop, &nodes, deadline, to_deadline, main_cache);
+            let mut w = Worker::new(0, table, &shared, deadline, to_deadline, main_cache);
             let best = w.iterate(game, max_depth, limits.start, verbose);
             w.flush_nodes();
-            stop.store(true, Ordering::Relaxed);
+            shared.stop.store(true, Ordering::Relaxed);
             best
         });
+        // A helper's completed iteration deeper than the main thread's
+        // is played instead.
+        let deepest = shared
+            .deepest
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        let best = match (best, deepest) {
+            (Some(b), Some(d)) if d.depth > b.depth => Some(d),
+            (None, d) => d,
+            (b, _) => b,
+        };
         let it = best.unwrap_or_else(|| Iteration {
             best: root_moves[0],
             score: 0,
@@ -195,7 +227,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             best_move: game.format_move(it.best),
             score: it.score,
             depth: it.depth,
-            nodes: nodes.load(Ordering::Relaxed),
+            nodes: shared.nodes.load(Ordering::Relaxed),
             elapsed: limits.start.elapsed(),
             pv: format_line(game, &it.pv),
         })
@@ -206,8 +238,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn new(
         id: usize,
         table: &'a Table<G::Move>,
-        stop: &'a AtomicBool,
-        shared_nodes: &'a AtomicU64,
+        shared: &'a Shared<G::Move>,
         deadline: Option<Instant>,
         to_deadline: bool,
         eval_cache: &'a mut [(u64, Score)],
@@ -215,8 +246,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         Worker {
             id,
             table,
-            stop,
-            shared_nodes,
+            shared,
             deadline,
             to_deadline,
             nodes: 0,
@@ -231,12 +261,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             first_iteration: false,
             extend_below: 0,
             root_partial: None,
+            root_best: None,
             reductions: reduction_table(),
         }
     }
 
     fn flush_nodes(&mut self) {
-        self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
         self.nodes = 0;
     }
 
@@ -255,11 +286,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         let mut last_cost: Option<Duration> = None;
         while depth <= max_depth {
             let iteration_start = Instant::now();
+            if self.id == 0 {
+                self.shared.main_depth.store(depth, Ordering::Relaxed);
+            }
             // The first iteration runs at least until its first root move
             // is searched: there must be a move.
             self.first_iteration = best.is_none() && self.id == 0;
             self.must_finish = self.first_iteration;
             self.root_partial = None;
+            self.root_best = None;
             self.extend_below = 2 * depth as usize;
             let score = match &best {
                 Some(prev) if depth >= 4 && !is_mate(prev.score) => {
@@ -269,7 +304,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             };
             self.must_finish = false;
             self.first_iteration = false;
-            if self.stop.load(Ordering::Relaxed) && (best.is_some() || self.root_partial.is_some())
+            if self.shared.stop.load(Ordering::Relaxed)
+                && (best.is_some() || self.root_partial.is_some())
             {
                 // An unfinished iteration still proves the root moves it
                 // searched: a move that beat the first one's bound is better.
@@ -294,20 +330,24 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
                 break;
             }
-            let pv = principal_variation(self.table, game, depth as usize + 4);
-            let Some(&mv) = pv.first() else {
+            let Some(it) = self.completed(game, depth, score) else {
                 break;
             };
-            best = Some(Iteration {
-                best: mv,
-                score,
-                depth,
-                pv,
-            });
+            best = Some(it);
+            if self.id > 0 {
+                let mut deepest = self
+                    .shared
+                    .deepest
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if deepest.as_ref().is_none_or(|d| d.depth < depth) {
+                    *deepest = best.clone();
+                }
+            }
             if verbose {
                 let it = best.as_ref().expect("just set");
                 let ms = start.elapsed().as_millis().max(1);
-                let total = self.shared_nodes.load(Ordering::Relaxed) + self.nodes;
+                let total = self.shared.nodes.load(Ordering::Relaxed) + self.nodes;
                 eprintln!(
                     "info depth {} score {} nodes {} nps {} time {ms} pv {}",
                     it.depth,
@@ -317,7 +357,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     format_line(game, &it.pv).join(" ")
                 );
             }
-            if is_mate(score) || self.stop.load(Ordering::Relaxed) {
+            if is_mate(score) || self.shared.stop.load(Ordering::Relaxed) {
                 break;
             }
             let cost = iteration_start.elapsed();
@@ -347,8 +387,25 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             } else {
                 1 + self.id.is_multiple_of(3) as u32
             };
+            if self.id % 2 == 1 {
+                // Odd-numbered helpers keep a ply ahead of the main thread.
+                depth = depth.max(self.shared.main_depth.load(Ordering::Relaxed) + 1);
+            }
         }
         best
+    }
+
+    /// The iteration this thread's root search just completed: its own best
+    /// move (the table's root entry may be another thread's by then), then
+    /// the table's line.
+    fn completed(&self, game: &mut G, depth: u32, score: Score) -> Option<Iteration<G::Move>> {
+        let mv = self.root_best?;
+        Some(Iteration {
+            best: mv,
+            score,
+            depth,
+            pv: principal_variation(self.table, game, mv, depth as usize + 4),
+        })
     }
 
     /// The static evaluation, through the cache.
@@ -390,7 +447,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     /// Whether the search must stop now (never during the first iteration).
     #[inline]
     fn stopped(&self) -> bool {
-        !self.must_finish && self.stop.load(Ordering::Relaxed)
+        !self.must_finish && self.shared.stop.load(Ordering::Relaxed)
     }
 
     /// Checks the clock every 16 nodes: on large boards a node can cost a
@@ -398,13 +455,13 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 15 == 0 {
-            self.shared_nodes.fetch_add(self.nodes, Ordering::Relaxed);
+            self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
             if let Some(d) = self.deadline
                 && Instant::now() >= d
                 && !self.must_finish
             {
-                self.stop.store(true, Ordering::Relaxed);
+                self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
         self.stopped()
@@ -647,6 +704,9 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.move_lists[ply] = threats;
         self.scored[ply] = moves;
         if !self.stopped() {
+            if ply == 0 {
+                self.root_best = Some(best_move);
+            }
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {
@@ -681,13 +741,16 @@ fn reduction_table() -> Box<[[i32; 256]; 64]> {
     t
 }
 
-/// The line of best moves stored in the table from `game`.
+/// The line from `game` that starts with `first` and goes on with the
+/// best moves stored in the table.
 fn principal_variation<G: Game>(
     table: &Table<G::Move>,
     game: &mut G,
+    first: G::Move,
     max_len: usize,
 ) -> Vec<G::Move> {
-    let mut pv = Vec::new();
+    let mut pv = vec![first];
+    game.play(first);
     while pv.len() < max_len && game.outcome().is_none() {
         let Some(m) = table.probe(game.hash()).and_then(|e| e.best) else {
             break;
@@ -749,5 +812,41 @@ fn from_table(score: Score, ply: usize) -> Score {
         score + ply as Score
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::onyx::{Onyx, Start};
+
+    /// A completed iteration plays the thread's own best root move even
+    /// when another thread has since stored a different one at the root
+    /// (Lazy SMP helpers share the table).
+    #[test]
+    fn an_iteration_plays_its_own_root_move_not_the_tables() {
+        let mut game = Onyx::new(8, Start::Standard).expect("8x8 board");
+        let table = Table::new(1);
+        let shared = Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
+            deepest: Mutex::new(None),
+        };
+        let mut cache = vec![(0, 0); EVAL_CACHE];
+        let mut w = Worker::new(0, &table, &shared, None, false, &mut cache);
+        let score = w.negamax(&mut game, 3, 0, -INF, INF);
+        let own = w
+            .root_best
+            .expect("a completed root search has a best move");
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let other = *moves.iter().find(|&&m| m != own).expect("two moves");
+        // A helper's deeper bound, stored after this thread's result.
+        table.store(game.hash(), 60, 0, Bound::Upper, Some(other));
+        assert_eq!(table.probe(game.hash()).and_then(|e| e.best), Some(other));
+        let it = w.completed(&mut game, 3, score).expect("an iteration");
+        assert_eq!(it.best, own);
+        assert_eq!(it.pv[0], own);
     }
 }
