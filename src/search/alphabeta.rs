@@ -78,6 +78,18 @@ struct Shared<M> {
     deepest: Mutex<Option<Iteration<M>>>,
 }
 
+impl<M> Shared<M> {
+    /// The state of a search about to start.
+    fn new() -> Self {
+        Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            main_depth: AtomicU32::new(0),
+            deepest: Mutex::new(None),
+        }
+    }
+}
+
 /// The per-thread state of a search.
 struct Worker<'a, G: Evaluate> {
     id: usize,
@@ -170,12 +182,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         if let Some(t) = Arc::get_mut(&mut self.table) {
             t.new_search();
         }
-        let shared = Shared {
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            main_depth: AtomicU32::new(0),
-            deepest: Mutex::new(None),
-        };
+        let shared = Shared::new();
         let deadline = limits.time.map(|t| limits.start + t);
         let to_deadline = limits.to_deadline;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
@@ -827,12 +834,7 @@ mod tests {
     fn an_iteration_plays_its_own_root_move_not_the_tables() {
         let mut game = Onyx::new(8, Start::Standard).expect("8x8 board");
         let table = Table::new(1);
-        let shared = Shared {
-            stop: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            main_depth: AtomicU32::new(0),
-            deepest: Mutex::new(None),
-        };
+        let shared = Shared::new();
         let mut cache = vec![(0, 0); EVAL_CACHE];
         let mut w = Worker::new(0, &table, &shared, None, false, &mut cache);
         let score = w.negamax(&mut game, 3, 0, -INF, INF);
