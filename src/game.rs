@@ -96,17 +96,33 @@ impl std::fmt::Display for MoveError {
     }
 }
 
+/// How much work a costly rule decision may take when a move is made.
+///
+/// Most rules are cheap, but Orcoon's pass adjudication is a search of its
+/// own. A searcher that plays millions of moves passes a bound; outside
+/// searches every decision is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Effort {
+    /// Decide exactly, whatever it costs.
+    #[default]
+    Exact,
+    /// Spend at most this many steps of the decision procedure; a decision
+    /// left open is settled against the mover (a pass whose adjudication
+    /// is undecided counts as lost for the passer), so a searcher never
+    /// steps into the unknown.
+    Bounded(u64),
+}
+
 /// The rules of one game on one board: a position that can list, make and
-/// undo moves, tell the winner and give a Zobrist hash.
+/// undo moves, tell the winner and give a Zobrist hash. Nothing here knows
+/// about notation, search or the protocol ([`Notation`] writes and reads
+/// moves).
 ///
 /// `play` and `undo` must not allocate once the position has warmed up, so
 /// searchers can call them millions of times a second.
 pub trait Game: Clone + Send + 'static {
     /// A move: a small value type.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
-
-    /// The game's name as `game` selects it (`onyx`, `orcoon`, `akron`).
-    fn name(&self) -> &'static str;
 
     /// Points per side of the board.
     fn size(&self) -> usize;
@@ -127,8 +143,15 @@ pub trait Game: Clone + Send + 'static {
     /// Whether `mv` is legal now.
     fn is_legal(&self, mv: Self::Move) -> bool;
 
-    /// Makes a legal move. Calling it with an illegal move is a logic error.
-    fn play(&mut self, mv: Self::Move);
+    /// Makes a legal move, deciding every rule exactly. Calling it with an
+    /// illegal move is a logic error.
+    fn play(&mut self, mv: Self::Move) {
+        self.play_with(mv, Effort::Exact);
+    }
+
+    /// Makes a legal move, spending at most `effort` on a costly rule
+    /// decision (see [`Effort`]). Searchers call this one.
+    fn play_with(&mut self, mv: Self::Move, effort: Effort);
 
     /// Hands the turn to the other colour without any other change, as an
     /// entry of the history that [`Game::undo`] takes back. Not a move of the
@@ -147,62 +170,37 @@ pub trait Game: Clone + Send + 'static {
     /// The same hash computed from scratch, for testing the incremental one.
     fn recompute_hash(&self) -> u64;
 
+    /// Sets the side to move in a set-up position (before the first move).
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        let _ = color;
+        Err("setting the side to move is not supported in this game".into())
+    }
+}
+
+/// A game's notation: how moves and points are written and read, and the
+/// board drawn for people. Kept apart from the rules ([`Game`]).
+pub trait Notation: Game {
     /// Parses a move in the game's notation and checks it against the rules.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
-    /// Writes a move in the game's notation (upper case, no decorations).
+    /// Writes a move in the game's notation (no decorations).
     fn format_move(&self, mv: Self::Move) -> String;
 
-    /// Writes a move as `legal_moves` lists it: like [`Game::format_move`],
+    /// Writes a move as `legal_moves` lists it: like [`Notation::format_move`],
     /// plus any decoration the notation attaches (Onyx's capture marks).
     fn format_listed_move(&self, mv: Self::Move) -> String {
         self.format_move(mv)
     }
 
-    /// Replaces the position by a fresh game of the same kind on a
-    /// `size`×`size` board, keeping the game's options (Onyx's start). On
-    /// error (a size the game does not have) nothing changes.
-    fn reset(&mut self, size: usize) -> Result<(), String>;
-
     /// A board a person can read, ending with a newline.
     fn showboard(&self) -> String;
 
-    /// Puts a piece of `color` on `point`, or empties it when `color` is
-    /// `None`, to build test positions. Only allowed before the first move.
+    /// Puts a piece of `color` on the point written `point`, or empties it
+    /// when `color` is `None`, to build test positions. Only allowed before
+    /// the first move.
     fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
         let _ = (color, point);
-        Err(format!("setup is not supported in {}", self.name()))
-    }
-
-    /// Told by searchers when they start (`true`) and stop (`false`)
-    /// working on the position. A game may then bound a costly rule decision
-    /// and settle an undecided one conservatively (Orcoon's pass
-    /// adjudication); outside searches every decision is exact. The default
-    /// does nothing.
-    fn set_searching(&mut self, searching: bool) {
-        let _ = searching;
-    }
-
-    /// Names of the game's own protocol commands (e.g. Onyx's `start`),
-    /// answered by [`Game::extra_command`].
-    fn extra_commands(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Runs one of [`Game::extra_commands`] with its arguments and returns the
-    /// answer text, or an error message. A failing command changes nothing.
-    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
-        let _ = args;
-        Err(format!("{name} is not a command of {}", self.name()))
-    }
-
-    /// Sets the side to move in a set-up position (before the first move).
-    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        let _ = color;
-        Err(format!(
-            "setting the side to move is not supported in {}",
-            self.name()
-        ))
+        Err("setup is not supported in this game".into())
     }
 }
 

@@ -8,6 +8,7 @@ pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
+pub mod session;
 pub mod sgf;
 pub mod timeman;
 pub mod tournament;

@@ -5,6 +5,14 @@
 
 use crosscut::protocol::Gtp;
 
+/// The command line's usage, with the games of the registry.
+fn usage() -> String {
+    format!(
+        "usage: crosscut [--game {}]",
+        crosscut::games::names_usage()
+    )
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -20,12 +28,12 @@ fn main() {
             }
         }
         ["--help" | "-h"] => {
-            println!("crosscut: an Onyx, Orcoon and Akron engine speaking GTP on stdin/stdout.");
-            println!("usage: crosscut [--game onyx|orcoon|akron]    (see protocol.md)");
+            println!("crosscut: a connection-game engine speaking GTP on stdin/stdout.");
+            println!("{}    (see protocol.md)", usage());
             return;
         }
         _ => {
-            eprintln!("usage: crosscut [--game onyx|orcoon|akron]");
+            eprintln!("{}", usage());
             std::process::exit(2);
         }
     }

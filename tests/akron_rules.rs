@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use crosscut::game::{Color, Game, Outcome, perft};
+use crosscut::game::{Color, Game, Notation, Outcome, perft};
 use crosscut::games::akron::{Akron, AkronMove, Point};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -896,7 +896,8 @@ fn random_move(rng: &mut SmallRng, legal: &[AkronMove]) -> AkronMove {
 /// once, and leave some moves out.
 #[test]
 fn candidate_moves_keep_every_winning_move() {
-    use crosscut::search::Evaluate;
+    use crosscut::games::akron::Distance;
+    use crosscut::search::Evaluator;
     let (mut legal_moves, mut cand) = (Vec::new(), Vec::new());
     let (mut wins, mut pruned) = (0, 0);
     for seed in 0..24u64 {
@@ -910,7 +911,7 @@ fn candidate_moves_keep_every_winning_move() {
             legal_moves.clear();
             pos.legal_moves(&mut legal_moves);
             cand.clear();
-            pos.candidate_moves(&mut cand);
+            Distance.candidate_moves(&pos, &mut cand);
             assert!(!cand.is_empty());
             for m in &cand {
                 assert!(legal_moves.contains(m), "{m:?} is not legal");
@@ -970,7 +971,8 @@ fn passed(pos: &Akron) -> Akron {
 /// among the candidate moves.
 #[test]
 fn candidate_moves_keep_every_defence() {
-    use crosscut::search::Evaluate;
+    use crosscut::games::akron::Distance;
+    use crosscut::search::Evaluator;
     let (mut legal_moves, mut cand, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     let mut defences = 0;
     for seed in 0..100u64 {
@@ -995,7 +997,7 @@ fn candidate_moves_keep_every_defence() {
             }
             if !saving.is_empty() {
                 cand.clear();
-                pos.candidate_moves(&mut cand);
+                Distance.candidate_moves(&pos, &mut cand);
                 for m in &saving {
                     defences += 1;
                     assert!(

@@ -4,9 +4,10 @@
 
 use std::time::Instant;
 
-use crosscut::game::{Game, perft};
+use crosscut::game::{Game, Notation, perft};
 use crosscut::games::akron::Akron;
-use crosscut::search::Evaluate;
+use crosscut::games::akron::Distance;
+use crosscut::search::Evaluator;
 use serde_json::Value;
 
 /// The position after `plies` moves of reference game `seed`.
@@ -67,7 +68,7 @@ fn akron_speed() {
         let mut e = 0u64;
         let mut sink = 0i64;
         while t.elapsed().as_millis() < 300 {
-            sink += pos.evaluate() as i64;
+            sink += Distance.evaluate(&pos) as i64;
             e += 1;
         }
         let eval_ns = t.elapsed().as_nanos() as f64 / e as f64;

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value as Json;
 
-use crosscut::game::{Color, Game, Outcome};
+use crosscut::game::{Color, Game, Notation, Outcome};
 use crosscut::games::akron::{Akron, AkronMove};
 
 fn legal_set(pos: &Akron) -> BTreeSet<String> {

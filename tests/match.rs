@@ -62,7 +62,7 @@ fn check_record(rec: &sgf::Record, r: &GameResult, names: &[String]) {
         size: rec.size,
         start: rec.start.clone(),
     };
-    let mut s = settings.new_session().unwrap();
+    let mut s = settings.new_rules().unwrap();
     for m in &rec.moves {
         assert_eq!(m.color, s.to_move(), "{rec:?}");
         s.play(m.color, &m.text).unwrap();
@@ -430,7 +430,7 @@ fn binary_prints_progress_table_and_elo() {
 
 #[test]
 fn every_game_is_refereed() {
-    for game in crosscut::games::GAME_NAMES {
+    for game in crosscut::games::names() {
         let out = out_dir(&format!("game-{game}"));
         let cfg = config(
             &format!(

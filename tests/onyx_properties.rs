@@ -7,7 +7,7 @@ mod common;
 
 use common::Session;
 use common::onyx_ref::{RefGeo, RefPos, Rng};
-use crosscut::game::{Color, Game, Outcome, perft};
+use crosscut::game::{Color, Game, Notation, Outcome, perft};
 use crosscut::games::onyx::{Onyx, OnyxMove, Start};
 
 const RELEASE: bool = !cfg!(debug_assertions);

@@ -6,7 +6,7 @@ mod common;
 
 use common::Session;
 use common::onyx_ref::{BLACK, RefGeo, RefMove, RefPos, Rng, WHITE};
-use crosscut::game::{Color, Game, Outcome, perft};
+use crosscut::game::{Color, Game, Notation, Outcome, perft};
 use crosscut::games::onyx::{Onyx, Start};
 
 /// Whether the tests run optimised (the long loops are shortened otherwise).

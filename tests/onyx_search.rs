@@ -227,9 +227,10 @@ fn genmove_with_no_time_left_still_answers_a_legal_move() {
 // ---------------------------------------------------------------------------
 // Tactics found in random games, checked by brute force with the library.
 
-use crosscut::game::{Color, Game, Outcome};
+use crosscut::game::{Color, Game, Notation, Outcome};
+use crosscut::games::onyx::TwoDistance;
 use crosscut::games::onyx::{Onyx, OnyxMove, Start};
-use crosscut::search::Evaluate;
+use crosscut::search::Evaluator;
 
 fn moves_of(pos: &Onyx) -> Vec<OnyxMove> {
     let mut v = Vec::new();
@@ -376,7 +377,8 @@ fn double_threat_move(pos: &mut Onyx) -> Option<OnyxMove> {
     }
     moves_of(pos).into_iter().find(|&m| {
         pos.play(m);
-        let forced = pos.outcome().is_none() && pos.opponent_threatens() && !can_block(pos);
+        let forced =
+            pos.outcome().is_none() && TwoDistance.opponent_threatens(pos) && !can_block(pos);
         pos.undo();
         forced
     })

@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::Session;
-use crosscut::game::{Color, Game};
+use crosscut::game::{Color, Game, Notation};
 use crosscut::games::onyx::{Onyx, Start};
 use serde_json::Value;
 

@@ -5,7 +5,7 @@ mod orcoon_common;
 
 use std::collections::HashSet;
 
-use crosscut::game::{Color, Game};
+use crosscut::game::{Color, Game, Notation};
 use orcoon_common::*;
 
 thread_local! {

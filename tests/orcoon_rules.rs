@@ -3,7 +3,7 @@
 
 mod orcoon_common;
 
-use crosscut::game::{Color, Game, Outcome, perft};
+use crosscut::game::{Color, Effort, Game, Notation, Outcome, perft};
 use crosscut::games::orcoon::{Orcoon, OrcoonMove};
 use orcoon_common::*;
 
@@ -195,11 +195,12 @@ fn play_and_undo_do_not_allocate_capacity_growth() {
 /// on random positions of many sizes (legal ones and arbitrary set-ups).
 #[test]
 fn bit_parallel_evaluation_matches_reference() {
+    use crosscut::games::orcoon::Distance;
     use crosscut::games::orcoon::eval::{
         connection_distance, connection_distance_reference, distance_and_shortest_connections,
         placement_costs, shortest_connection_points, shortest_connection_points_reference,
     };
-    use crosscut::search::{Evaluate, Score, WIN_NEXT_MOVE, loss_in, win_in};
+    use crosscut::search::{Evaluator, Score, WIN_NEXT_MOVE, loss_in, win_in};
     let mut rng = Rng(4242);
     for i in 0..400 {
         let n = [3, 4, 5, 7, 8, 11, 13, 19, 26][i % 9];
@@ -257,13 +258,14 @@ fn bit_parallel_evaluation_matches_reference() {
         } else {
             (dt - dm) * 100 + (fm - ft) * 3 + 30
         };
-        assert_eq!(g.evaluate(), want, "\n{}", g.showboard());
+        assert_eq!(Distance.evaluate(&g), want, "\n{}", g.showboard());
     }
 }
 
 /// Inside a search the adjudication may be bounded: an undecided pass counts
 /// as lost for the passer and is not remembered, so the exact decision
-/// outside the search is unaffected.
+/// outside the search is unaffected. The bound is an explicit effort
+/// passed with the move, not a mode of the position.
 #[test]
 fn bounded_adjudication_is_conservative_and_not_cached() {
     // A black column walls White off: if Black passes, White cannot join.
@@ -276,24 +278,28 @@ fn bounded_adjudication_is_conservative_and_not_cached() {
     };
     assert_eq!(walled().adjudicate(Color::Black), Color::Black);
     let mut g = walled();
-    g.solver_mut().node_limit = Some(0);
     assert_eq!(
-        g.adjudicate(Color::Black),
+        g.adjudicate_with(Color::Black, Effort::Bounded(0)),
         Color::White,
         "undecided: the passer loses"
     );
     assert!(g.solver_mut().exhausted);
-    g.solver_mut().node_limit = None;
+    assert!(
+        g.solver_mut().node_limit.is_none(),
+        "the bound is for that call only"
+    );
     assert_eq!(
         g.adjudicate(Color::Black),
         Color::Black,
         "exact again, nothing cached"
     );
-    // The searchers' hook sets and clears the bound.
-    g.set_searching(true);
-    assert!(g.solver_mut().node_limit.is_some());
-    g.set_searching(false);
-    assert!(g.solver_mut().node_limit.is_none());
+    // A pass made by a searcher with a bound, and the same pass made exactly.
+    let mut g = walled();
+    g.play_with(OrcoonMove::Pass, Effort::Bounded(0));
+    assert_eq!(g.outcome(), Some(Outcome::Win(Color::White)));
+    g.undo();
+    g.play(OrcoonMove::Pass);
+    assert_eq!(g.outcome(), Some(Outcome::Win(Color::Black)));
 }
 
 /// The searcher's candidate moves: the legal placements on a shortest
@@ -301,8 +307,9 @@ fn bounded_adjudication_is_conservative_and_not_cached() {
 /// swap; every legal move when no such point exists.
 #[test]
 fn candidate_moves_are_the_shortest_connections() {
+    use crosscut::games::orcoon::Distance;
     use crosscut::games::orcoon::eval::shortest_connection_points_reference;
-    use crosscut::search::Evaluate;
+    use crosscut::search::Evaluator;
     let mut rng = Rng(77);
     let (mut legal, mut cand) = (Vec::new(), Vec::new());
     let mut pruned = 0;
@@ -316,7 +323,7 @@ fn candidate_moves_are_the_shortest_connections() {
                 break;
             }
             cand.clear();
-            g.candidate_moves(&mut cand);
+            Distance.candidate_moves(&g, &mut cand);
             let me = g.to_move();
             let a = shortest_connection_points_reference(&g, me);
             let b = shortest_connection_points_reference(&g, me.opponent());
@@ -385,7 +392,8 @@ fn loses_within(g: &mut Orcoon, plies: u32) -> bool {
 /// joins), on random positions of small boards.
 #[test]
 fn proven_evaluations_hold_by_brute_force() {
-    use crosscut::search::{Evaluate, proven_plies};
+    use crosscut::games::orcoon::Distance;
+    use crosscut::search::{Evaluator, proven_plies};
     let mut rng = Rng(9);
     let (mut losses, mut wins) = (0, 0);
     let mut legal = Vec::new();
@@ -393,7 +401,7 @@ fn proven_evaluations_hold_by_brute_force() {
         let n = [4, 5][game % 2];
         let mut g = Orcoon::new(n).unwrap();
         loop {
-            match proven_plies(g.evaluate()) {
+            match proven_plies(Distance.evaluate(&g)) {
                 Some(-2) => {
                     losses += 1;
                     assert!(loses_within(&mut g, 2), "\n{}", g.showboard());

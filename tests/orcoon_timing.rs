@@ -5,7 +5,7 @@ mod orcoon_common;
 
 use std::time::Instant;
 
-use crosscut::game::{Color, Game};
+use crosscut::game::{Color, Game, Notation};
 use crosscut::games::orcoon::{Orcoon, OrcoonMove};
 use orcoon_common::Rng;
 

@@ -13,21 +13,23 @@
 
 use std::io::{BufRead, Write};
 
-use crosscut::engine::Session;
 use crosscut::game::{Color, splitmix64};
-use crosscut::games::new_session;
+use crosscut::games;
+use crosscut::session::{Options, Rules};
 
 struct Fake {
     mode: String,
     after: u32,
     seed: u64,
     delay: f64,
-    session: Option<Box<dyn Session>>,
+    session: Option<Box<dyn Rules>>,
+    /// The game's options (`start`).
+    options: Options,
     genmoves: u32,
 }
 
 impl Fake {
-    fn session(&mut self) -> Result<&mut Box<dyn Session>, String> {
+    fn session(&mut self) -> Result<&mut Box<dyn Rules>, String> {
         self.session
             .as_mut()
             .ok_or_else(|| "no game selected".to_string())
@@ -99,31 +101,44 @@ impl Fake {
             ("name", _) => Ok("crosscut-fake-engine".into()),
             ("version", _) => Ok(self.mode.clone()),
             ("quit", _) => Ok(String::new()),
-            ("game", [g]) => new_session(g)
+            ("game", [g]) => games::find(g)
+                .and_then(|entry| (entry.new_rules)(entry.default_size, &Vec::new()))
                 .map(|s| {
                     self.session = Some(s);
+                    self.options.clear();
                 })
                 .map(|_| String::new()),
             ("boardsize", [n]) => match n.parse::<usize>() {
-                Ok(n) => self
-                    .session()
-                    .and_then(|s| s.reset(n))
-                    .map(|_| String::new()),
+                Ok(n) => {
+                    let options = self.options.clone();
+                    self.session()
+                        .and_then(|s| s.renew(n, &options))
+                        .map(|_| String::new())
+                }
                 Err(_) => Err("boardsize needs a number".into()),
             },
             ("clear_board", _) => {
                 self.genmoves = 0;
+                let options = self.options.clone();
                 self.session()
                     .and_then(|s| {
                         let n = s.size();
-                        s.reset(n)
+                        s.renew(n, &options)
                     })
                     .map(|_| String::new())
             }
-            ("start", [w]) => self
-                .session()
-                .and_then(|s| s.extra_command("start", &[w]))
-                .map(|_| String::new()),
+            ("start", [w]) => {
+                let options = vec![("start".to_string(), w.to_ascii_lowercase())];
+                let renewed = self.session().and_then(|s| {
+                    let n = s.size();
+                    games::find(s.name())?.check_option(n, "start", &options[0].1)?;
+                    s.renew(n, &options)
+                });
+                renewed.map(|_| {
+                    self.options = options;
+                    String::new()
+                })
+            }
             ("play", [c, m]) => match Color::parse(c) {
                 Some(c) => self
                     .session()
@@ -150,6 +165,7 @@ fn main() {
         seed: 1,
         delay: 1.0,
         session: None,
+        options: Vec::new(),
         genmoves: 0,
     };
     let mut i = 0;

@@ -1,106 +1,166 @@
-//! The games: each one's rules, notation and evaluation.
+//! The games and their registry. Each game lives in its own folder (rules,
+//! notation, evaluation) and describes itself in one [`GameEntry`]; the
+//! engine, the protocol, `crosscut-match` and `bench` know the games only
+//! through [`GAMES`]. Adding a game is one folder and one line there (see
+//! `docs/adding-a-game.md`).
 
 pub mod akron;
 pub mod onyx;
 pub mod orcoon;
 
-use crate::engine::{GameSession, Session};
+use crate::game::Notation;
+use crate::session::{EvalPlayers, GameSession, NewGame, Options, Rules, RulesSession, Session};
 
-/// The names `game` accepts.
-pub const GAME_NAMES: &[&str] = &["onyx", "orcoon", "akron"];
+/// Every game, in the order `game` lists them. The first is the default
+/// of `crosscut-match`.
+pub const GAMES: &[&GameEntry] = &[&onyx::ENTRY, &orcoon::ENTRY, &akron::ENTRY];
 
-/// A bench position: game, board size, extra setup command (Onyx's start),
-/// moves from the start.
-pub type BenchPosition = (&'static str, usize, Option<&'static str>, &'static str);
+/// Builds a referee's game from a board size and options.
+pub type NewRules = fn(usize, &Options) -> Result<Box<dyn Rules>, String>;
 
-/// The positions `bench` searches (taken from the replayed vector games).
-pub const BENCH: &[BenchPosition] = &[
-    ("onyx", 12, Some("standard"), ""),
-    (
-        "onyx",
-        12,
-        Some("standard"),
-        "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1",
-    ),
-    (
-        "onyx",
-        12,
-        Some("standard"),
-        "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1 B2 L10 HI78 L5 J4 K12 H9 B7 I4 IJ1011 L9 F7 \
-         CD1011 F8 G10 C10 K10 K1 DE910 A2",
-    ),
-    (
-        "onyx",
-        12,
-        Some("standard"),
-        "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1 B2 L10 HI78 L5 J4 K12 H9 B7 I4 IJ1011 L9 F7 \
-         CD1011 F8 G10 C10 K10 K1 DE910 A2 J6 EF23 K7 GH45 D2 J11 K8 D5 C7 J10 E12 H12 E3 F3 H2 \
-         B3 C11 G2 I1 L11",
-    ),
-    (
-        "onyx",
-        12,
-        Some("blank"),
-        "GH1011 KL89 JK1112 G12 K6 HI56 D4 DE910 CD89 F8 E2 A3 B5 C3 F1 I12 CD1011 CD67 F12 GH23",
-    ),
-    (
-        "onyx",
-        12,
-        Some("blank"),
-        "GH1011 KL89 JK1112 G12 K6 HI56 D4 DE910 CD89 F8 E2 A3 B5 C3 F1 I12 CD1011 CD67 F12 GH23 \
-         EF45 AB89 D11 HI910 C6 L3 L2 A8 B11 E5 K5 A2 A7 H4 B10 E12 IJ89 F10 IJ1011 D9",
-    ),
-    (
-        "onyx",
-        12,
-        Some("standard"),
-        "C5 H1 B3 E3 C1 C7 J9 K11 HI56 A8 CD89 D10 GH45 B7 KL45 I11 E9 J5 C6 G4 G3 I9 C9 A11 I7 \
-         G10 H8 L5 E5 L10 KL23 FG78 J3 H7 B11 CD23 J6 L11 C11 F7",
-    ),
-    ("orcoon", 11, None, ""),
-    ("orcoon", 11, None, "F6 I9 H9 K4 F4 H4 F5 A6 F7 D5 F3 K10"),
-    (
-        "orcoon",
-        11,
-        None,
-        "F6 C1 D1 H1 F3 B4 D4 E4 D2 A2 D3 A9 F9 A6 D6 I8 F8 D7 D5 G4 E6 D10 F10 A8",
-    ),
-    ("akron", 8, None, ""),
-    ("akron", 8, None, "D4 E5 E4 D5 C5 F4"),
-    (
-        "akron",
-        8,
-        None,
-        "D6 F5 A2 B7 B8 H2 D2 A7 C5 F8 H1 B7-A6 A5 G5 C1 G5-E5 A1 A7-B6 E1 F5-D5 E2 C7 C8 \
-         H6 E1-C2 C3 D7 D8 C2-E1 H4",
-    ),
-    (
-        "akron",
-        8,
-        None,
-        "E4 swap B3 G2 B5 H1 F8 G3 B1 F6 C2 C4 A5 G2-F3 B5-A6 F3-G4 A5-B6 G3-F4 A6-C6 \
-         F4-G3 D2 G4-H3 C6-B7 H7 D2-C3 H5 E7 D7 E3 G3-H2 F1 G3 C3-D2 H2-F3 B7-C6 G3-F4 \
-         C2-E2 F3-G4 E3-D1 A1 E2-D3 G4-D4 C6-B5 D4-C3 D3-E1 F4-D4 A8 E4-B4 F1-C2 C4-D3 \
-         D1-E2 C3-C4 D2-D1 F4 B6-C5 E3 E2-D2 E3-BC45 C5-A5 D4-E3 C2-E2 C4-D5 C4 E8 G4 \
-         E3-D4 F3 A2 E1-E3 E1 F3-DE12 D4-D6 A5-BC45 C5-E6 D2-F3 D7-F7 G8 G3 C5-B6 D6-G7",
-    ),
-];
+/// Builds an engine's game from a board size, options and the table's
+/// megabytes.
+pub type NewSession = fn(usize, &Options, usize) -> Result<Box<dyn Session>, String>;
 
-/// A new game `name` at its default size and options.
-pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
-    match name.to_ascii_lowercase().as_str() {
-        "onyx" => Ok(Box::new(GameSession::new(
-            onyx::Onyx::with_preferred_start(onyx::DEFAULT_SIZE, onyx::Start::Standard)?,
-        ))),
-        "orcoon" => Ok(Box::new(GameSession::new(orcoon::Orcoon::new(
-            orcoon::DEFAULT_SIZE,
-        )?))),
-        "akron" => Ok(Box::new(GameSession::new(akron::Akron::new(
-            akron::DEFAULT_SIZE,
-        )?))),
-        other => Err(format!(
-            "unknown game '{other}' (known: {})",
-            GAME_NAMES.join(", ")
-        )),
+/// What the registry knows of one game.
+pub struct GameEntry {
+    /// The name `game` selects it by (lower case).
+    pub name: &'static str,
+    /// The board sizes the game has: from, to, step.
+    pub sizes: (usize, usize, usize),
+    /// The size `game NAME` starts with.
+    pub default_size: usize,
+    /// The game's options, each also a protocol command of its name.
+    pub options: &'static [GameOption],
+    /// The game's own protocol commands.
+    pub commands: &'static [GameCommand],
+    /// The positions `bench` searches.
+    pub bench: &'static [BenchPosition],
+    /// A referee's game: rules only, no searcher.
+    pub new_rules: NewRules,
+    /// The engine's game: rules, the game's evaluators (the first in
+    /// use), and a searcher whose table has the megabytes given.
+    pub new_session: NewSession,
+}
+
+/// An option of a game (Onyx's `start`), set by the protocol command of
+/// its name and kept by `boardsize` and `clear_board`.
+pub struct GameOption {
+    /// The option's name, and the command that sets it.
+    pub name: &'static str,
+    /// The values it takes.
+    pub values: &'static [&'static str],
+    /// One line for `help` and the documentation.
+    pub doc: &'static str,
+    /// Whether `value` exists on a board of the given size (Onyx's standard
+    /// start needs a size divisible by 4): the reason if not.
+    pub check: fn(usize, &str) -> Result<(), String>,
+}
+
+/// A game's own protocol command (Orcoon's `winning_sequence`). It reads
+/// the position and must leave it unchanged.
+pub struct GameCommand {
+    /// The command's name.
+    pub name: &'static str,
+    /// Its usage line.
+    pub usage: &'static str,
+    /// Runs it on the game's position (downcast from [`Rules::position_mut`])
+    /// with its arguments: the answer or an error message.
+    pub run: fn(&mut dyn std::any::Any, &[&str]) -> Result<String, String>,
+}
+
+/// A position `bench` searches: board size, options, moves from the start.
+pub struct BenchPosition {
+    /// Board size.
+    pub size: usize,
+    /// Options (name, value).
+    pub options: &'static [(&'static str, &'static str)],
+    /// Moves from the start, separated by spaces.
+    pub moves: &'static str,
+}
+
+impl GameEntry {
+    /// Whether the game has `size`×`size` boards.
+    pub fn has_size(&self, size: usize) -> bool {
+        let (from, to, step) = self.sizes;
+        (from..=to).contains(&size) && (size - from).is_multiple_of(step)
     }
+
+    /// The sizes as people write them: `4 to 26` or `even 4 to 26`.
+    pub fn sizes_text(&self) -> String {
+        let (from, to, step) = self.sizes;
+        match step {
+            1 => format!("{from} to {to}"),
+            2 => format!("even {from} to {to}"),
+            s => format!("{from} to {to} in steps of {s}"),
+        }
+    }
+
+    /// The option `name`, if the game has it.
+    pub fn option(&self, name: &str) -> Option<&'static GameOption> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The game's command `name`, if it has one.
+    pub fn command(&self, name: &str) -> Option<&'static GameCommand> {
+        self.commands.iter().find(|c| c.name == name)
+    }
+
+    /// Checks `value` for option `name` on a `size` board.
+    pub fn check_option(&self, size: usize, name: &str, value: &str) -> Result<(), String> {
+        let o = self
+            .option(name)
+            .ok_or_else(|| format!("{} has no option '{name}'", self.name))?;
+        if !o.values.contains(&value) {
+            return Err(format!(
+                "unknown {name} '{value}' ({})",
+                o.values.join(" or ")
+            ));
+        }
+        (o.check)(size, value)
+    }
+}
+
+/// The game called `name` (any case).
+pub fn find(name: &str) -> Result<&'static GameEntry, String> {
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown game '{name}' (known: {})", names().join(", ")))
+}
+
+/// The games' names, in registry order.
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name).collect()
+}
+
+/// The names joined by `|`, for usage lines (`onyx|orcoon|akron`).
+pub fn names_usage() -> String {
+    names().join("|")
+}
+
+/// A referee's game from a game's constructor: the generic half of
+/// [`GameEntry::new_rules`].
+pub fn rules_of<G: Notation>(
+    name: &'static str,
+    new_game: NewGame<G>,
+    size: usize,
+    options: &Options,
+) -> Result<Box<dyn Rules>, String> {
+    Ok(Box::new(RulesSession::new(name, new_game, size, options)?))
+}
+
+/// An engine's game from a game's constructor and its evaluators (the
+/// first in use): the generic half of [`GameEntry::new_session`].
+pub fn session_of<G: Notation>(
+    name: &'static str,
+    new_game: NewGame<G>,
+    size: usize,
+    options: &Options,
+    evaluators: Vec<Box<dyn EvalPlayers<G>>>,
+    hash_mb: usize,
+) -> Result<Box<dyn Session>, String> {
+    let rules = RulesSession::new(name, new_game, size, options)?;
+    Ok(Box::new(GameSession::new(rules, evaluators, hash_mb)?))
 }

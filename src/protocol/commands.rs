@@ -1,12 +1,15 @@
-//! Every protocol command: argument checking, the call into the engine and
-//! the answer text.
+//! Every protocol command: one small function each, registered with its
+//! name in [`COMMANDS`]. A command checks its arguments, calls the engine
+//! and writes the answer text. The current game's own commands (its
+//! options, such as Onyx's `start`, and commands such as Orcoon's
+//! `winning_sequence`) come from the game registry.
 
-use super::{Gtp, Reply};
 use std::time::Duration;
 
-use crate::engine::{BenchLimit, Decision};
+use super::{Gtp, Reply};
+use crate::engine::{BenchLimit, Decision, Engine};
 use crate::game::{Color, Outcome};
-use crate::games::GAME_NAMES;
+use crate::games;
 
 /// Depth of `bench` without an argument.
 const DEFAULT_BENCH_DEPTH: u32 = 5;
@@ -14,45 +17,100 @@ const DEFAULT_BENCH_DEPTH: u32 = 5;
 /// Deepest `perft` the protocol accepts.
 const MAX_PERFT: u32 = 8;
 
-/// The commands, as `list_commands` names them.
-pub const COMMANDS: &[&str] = &[
-    "protocol_version",
-    "name",
-    "version",
-    "known_command",
-    "list_commands",
-    "quit",
-    "game",
-    "boardsize",
-    "clear_board",
-    "loadsgf",
-    "komi",
-    "start",
-    "winning_sequence",
-    "play",
-    "genmove",
-    "reg_genmove",
-    "undo",
-    "showboard",
-    "legal_moves",
-    "final_score",
-    "setup",
-    "setup_player",
-    "perft",
-    "time_settings",
-    "time_left",
-    "param",
-    "analyze",
-    "bench",
-    "gogui-rules_game_id",
-    "gogui-rules_board_size",
-    "gogui-rules_board",
-    "gogui-rules_legal_moves",
-    "gogui-rules_side_to_move",
-    "gogui-rules_final_result",
-    "gogui-setup",
-    "gogui-setup_player",
+/// A command's handler: the session and the arguments, the answer.
+type Handler = fn(&mut Gtp, &[&str]) -> Reply;
+
+/// The engine's commands (every game's), in the order `list_commands`
+/// names them; the current game's own commands follow them there.
+pub const COMMANDS: &[(&str, Handler)] = &[
+    ("protocol_version", |_, _| Ok("2".into())),
+    ("name", |_, _| Ok("crosscut".into())),
+    ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+    ("known_command", known_command),
+    ("list_commands", |gtp, _| {
+        Ok(command_names(&gtp.engine).join("\n"))
+    }),
+    ("quit", |_, _| Ok(String::new())),
+    ("game", game),
+    ("boardsize", boardsize),
+    ("clear_board", clear_board),
+    ("loadsgf", loadsgf),
+    ("komi", komi),
+    ("play", play),
+    ("genmove", |gtp, args| genmove(gtp, args, true)),
+    ("reg_genmove", |gtp, args| genmove(gtp, args, false)),
+    ("undo", undo),
+    ("showboard", |gtp, _| {
+        Ok(format!("\n{}", gtp.engine.rules()?.showboard()))
+    }),
+    ("legal_moves", legal_moves),
+    ("final_score", final_score),
+    ("setup", setup),
+    ("setup_player", setup_player),
+    ("perft", perft),
+    ("time_settings", time_settings),
+    ("time_left", time_left),
+    ("param", param),
+    ("evaluators", evaluators),
+    ("analyze", analyze),
+    ("bench", bench),
+    ("gogui-rules_game_id", |gtp, _| {
+        Ok(gtp.engine.rules()?.name().into())
+    }),
+    ("gogui-rules_board_size", |gtp, _| {
+        Ok(gtp.engine.rules()?.size().to_string())
+    }),
+    ("gogui-rules_board", |gtp, _| {
+        Ok(format!("\n{}", gtp.engine.rules()?.showboard()))
+    }),
+    ("gogui-rules_legal_moves", legal_moves),
+    ("gogui-rules_side_to_move", |gtp, _| {
+        Ok(gtp.engine.rules()?.to_move().name().into())
+    }),
+    ("gogui-rules_final_result", final_result),
+    ("gogui-setup", gogui_setup),
+    ("gogui-setup_player", setup_player),
 ];
+
+/// Every command the engine answers now: its own, then the current game's
+/// options and commands.
+pub fn command_names(engine: &Engine) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = COMMANDS.iter().map(|(n, _)| *n).collect();
+    if let Some(entry) = engine.entry() {
+        names.extend(entry.options.iter().map(|o| o.name));
+        names.extend(entry.commands.iter().map(|c| c.name));
+    }
+    names
+}
+
+/// Runs command `name` with `args`.
+pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
+    if let Some((_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) {
+        return handler(gtp, args);
+    }
+    let engine = &mut gtp.engine;
+    if let Some(entry) = engine.entry() {
+        if let Some(option) = entry.option(name) {
+            return match args {
+                [value] => engine.set_option(name, value).map(|_| String::new()),
+                _ => usage(&format!("{name} {}", option.values.join("|"))),
+            };
+        }
+        if entry.command(name).is_some() {
+            return engine.game_command(name, args);
+        }
+    }
+    // Another game's own command: say whose it is.
+    for entry in games::GAMES {
+        if entry.option(name).is_some() || entry.command(name).is_some() {
+            return match engine.rules() {
+                Ok(r) => Err(format!("{name} is not a command of {}", r.name())),
+                Err(e) => Err(e),
+            };
+        }
+    }
+    Err("unknown command".into())
+}
 
 fn usage(text: &str) -> Reply {
     Err(format!("syntax error: usage: {text}"))
@@ -74,255 +132,266 @@ fn parse_count(text: &str) -> Result<u32, String> {
         .map_err(|_| format!("syntax error: '{text}' is not a whole number"))
 }
 
-/// Runs command `name` with `args`.
-pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
+fn known_command(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [c] => Ok(command_names(&gtp.engine)
+            .contains(&c.to_ascii_lowercase().as_str())
+            .to_string()),
+        _ => usage("known_command COMMAND"),
+    }
+}
+
+fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [g] => gtp.engine.select_game(g).map(|_| String::new()),
+        _ => usage(&format!("game {}", games::names_usage())),
+    }
+}
+
+fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [n] => {
+            let size: usize = n
+                .parse()
+                .map_err(|_| format!("syntax error: '{n}' is not a board size"))?;
+            gtp.engine
+                .new_game(size)
+                .map(|_| String::new())
+                .map_err(|e| format!("unacceptable size: {e}"))
+        }
+        _ => usage("boardsize N"),
+    }
+}
+
+fn clear_board(gtp: &mut Gtp, _: &[&str]) -> Reply {
+    let size = gtp.engine.rules()?.size();
+    gtp.engine.new_game(size).map(|_| String::new())
+}
+
+fn loadsgf(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    let (file, upto) = match args {
+        [file] => (file, None),
+        [file, n] => {
+            let n = parse_count(n)?;
+            if n == 0 {
+                return Err("syntax error: move numbers start at 1".into());
+            }
+            (file, Some(n as usize - 1))
+        }
+        _ => return usage("loadsgf FILE [MOVE_NUMBER]"),
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let record = crate::sgf::parse(&text).map_err(|e| format!("bad record: {e}"))?;
+    gtp.engine.load_record(&record, upto).map(|_| String::new())
+}
+
+fn komi(_: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [k] if k.parse::<f64>().is_ok() => Ok(String::new()),
+        [k] => Err(format!("syntax error: '{k}' is not a number")),
+        _ => usage("komi VALUE"),
+    }
+}
+
+fn play(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [c, m] => {
+            let color = parse_color(c)?;
+            gtp.engine
+                .rules_mut()?
+                .play(color, m)
+                .map(|_| String::new())
+                .map_err(|e| e.to_string())
+        }
+        _ => usage("play COLOR MOVE"),
+    }
+}
+
+fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
+    let name = if commit { "genmove" } else { "reg_genmove" };
+    match args {
+        [c] => {
+            let color = parse_color(c)?;
+            match gtp.engine.genmove(color, commit)? {
+                Decision::Move(m) => Ok(m),
+                Decision::Resign => Ok("resign".into()),
+            }
+        }
+        _ => usage(&format!("{name} COLOR")),
+    }
+}
+
+fn analyze(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [c] => gtp.engine.analyze(parse_color(c)?),
+        _ => usage("analyze COLOR"),
+    }
+}
+
+fn bench(_: &mut Gtp, args: &[&str]) -> Reply {
+    let (limit, game) = match args {
+        [t, secs, rest @ ..] if t.eq_ignore_ascii_case("movetime") => {
+            let secs = parse_seconds(secs)?;
+            if !(0.001..=600.0).contains(&secs) {
+                return Err("bench movetime must be from 0.001 to 600 seconds".into());
+            }
+            (BenchLimit::Time(Duration::from_secs_f64(secs)), rest)
+        }
+        [t] if t.eq_ignore_ascii_case("movetime") => {
+            return usage("bench movetime SECONDS [GAME]");
+        }
+        [] => (BenchLimit::Depth(DEFAULT_BENCH_DEPTH), args),
+        [d, rest @ ..] => {
+            let depth = parse_count(d)?;
+            if !(1..=12).contains(&depth) {
+                return Err("bench depth must be from 1 to 12".into());
+            }
+            (BenchLimit::Depth(depth), rest)
+        }
+    };
+    match game {
+        [] => Engine::bench(limit, None),
+        [g] => Engine::bench(limit, Some(games::find(g)?)),
+        _ => usage("bench [DEPTH [GAME]] or bench movetime SECONDS [GAME]"),
+    }
+}
+
+fn undo(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    if !args.is_empty() {
+        return usage("undo");
+    }
+    if gtp.engine.rules_mut()?.undo() {
+        Ok(String::new())
+    } else {
+        Err("cannot undo".into())
+    }
+}
+
+fn legal_moves(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    let rules = gtp.engine.rules_mut()?;
+    let color = match args {
+        [] => rules.to_move(),
+        [c] => parse_color(c)?,
+        _ => return usage("legal_moves [COLOR]"),
+    };
+    Ok(rules.legal_moves_for(color).join(" "))
+}
+
+fn final_score(gtp: &mut Gtp, _: &[&str]) -> Reply {
+    match gtp.engine.rules()?.outcome() {
+        Some(o) => Ok(o.score_text()),
+        None => Err("the game is not over".into()),
+    }
+}
+
+fn final_result(gtp: &mut Gtp, _: &[&str]) -> Reply {
+    Ok(match gtp.engine.rules()?.outcome() {
+        Some(Outcome::Win(c)) => c.name().into(),
+        Some(Outcome::Draw) => "draw".into(),
+        None => "unknown".into(),
+    })
+}
+
+fn setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [c, points @ ..] if !points.is_empty() => {
+            let color = match c.to_ascii_lowercase().as_str() {
+                "empty" | "e" => None,
+                _ => Some(parse_color(c)?),
+            };
+            let pairs: Vec<(Option<Color>, &str)> = points.iter().map(|&p| (color, p)).collect();
+            gtp.engine.rules_mut()?.setup(&pairs).map(|_| String::new())
+        }
+        _ => usage("setup black|white|empty POINT..."),
+    }
+}
+
+fn gogui_setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    if !args.len().is_multiple_of(2) {
+        return usage("gogui-setup COLOR POINT [COLOR POINT...]");
+    }
+    let mut pairs = Vec::new();
+    for pair in args.chunks(2) {
+        pairs.push((Some(parse_color(pair[0])?), pair[1]));
+    }
+    gtp.engine.rules_mut()?.setup(&pairs).map(|_| String::new())
+}
+
+fn setup_player(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [c] => {
+            let color = parse_color(c)?;
+            gtp.engine
+                .rules_mut()?
+                .set_to_move(color)
+                .map(|_| String::new())
+        }
+        _ => usage("setup_player COLOR"),
+    }
+}
+
+fn perft(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [d] => {
+            let depth = parse_count(d)?;
+            if depth > MAX_PERFT {
+                return Err(format!("perft depth must be from 0 to {MAX_PERFT}"));
+            }
+            Ok(gtp.engine.rules_mut()?.perft(depth).to_string())
+        }
+        _ => usage("perft DEPTH"),
+    }
+}
+
+fn time_settings(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [m, b, s] => {
+            let (main, byo, stones) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(s)?);
+            gtp.engine
+                .clock
+                .set(main, byo, stones)
+                .map(|_| String::new())
+                .map_err(|e| format!("syntax error: {e}"))
+        }
+        _ => usage("time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES"),
+    }
+}
+
+fn time_left(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    match args {
+        [c, t, s] => {
+            let (color, time, stones) = (parse_color(c)?, parse_seconds(t)?, parse_count(s)?);
+            gtp.engine
+                .clock
+                .set_left(color, time, stones)
+                .map(|_| String::new())
+                .map_err(|e| format!("syntax error: {e}"))
+        }
+        _ => usage("time_left COLOR TIME STONES"),
+    }
+}
+
+fn param(gtp: &mut Gtp, args: &[&str]) -> Reply {
     let engine = &mut gtp.engine;
-    match name {
-        "protocol_version" => Ok("2".into()),
-        "name" => Ok("crosscut".into()),
-        "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-        "known_command" => match args {
-            [c] => Ok(COMMANDS
-                .contains(&c.to_ascii_lowercase().as_str())
-                .to_string()),
-            _ => usage("known_command COMMAND"),
-        },
-        "list_commands" => Ok(COMMANDS.join("\n")),
-        "quit" => Ok(String::new()),
-        "game" => match args {
-            [g] => engine.select_game(g).map(|_| String::new()),
-            _ => usage(&format!("game {}", GAME_NAMES.join("|"))),
-        },
-        "gogui-rules_game_id" => Ok(engine.session()?.name().into()),
-        "gogui-rules_board_size" => Ok(engine.session()?.size().to_string()),
-        "boardsize" => match args {
-            [n] => {
-                let size: usize = n
-                    .parse()
-                    .map_err(|_| format!("syntax error: '{n}' is not a board size"))?;
-                engine
-                    .session_mut()?
-                    .reset(size)
-                    .map_err(|e| format!("unacceptable size: {e}"))?;
-                engine.clock.reset_game();
-                Ok(String::new())
-            }
-            _ => usage("boardsize N"),
-        },
-        "clear_board" => {
-            let s = engine.session_mut()?;
-            let size = s.size();
-            s.reset(size)?;
-            engine.clock.reset_game();
-            Ok(String::new())
-        }
-        "loadsgf" => match args {
-            [file] | [file, _] => {
-                let upto = match args {
-                    [_, n] => {
-                        let n = parse_count(n)?;
-                        if n == 0 {
-                            return Err("syntax error: move numbers start at 1".into());
-                        }
-                        Some(n as usize - 1)
-                    }
-                    _ => None,
-                };
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| format!("cannot read {file}: {e}"))?;
-                let record = crate::sgf::parse(&text).map_err(|e| format!("bad record: {e}"))?;
-                engine.load_record(&record, upto).map(|_| String::new())
-            }
-            _ => usage("loadsgf FILE [MOVE_NUMBER]"),
-        },
-        "komi" => match args {
-            [k] if k.parse::<f64>().is_ok() => Ok(String::new()),
-            [k] => Err(format!("syntax error: '{k}' is not a number")),
-            _ => usage("komi VALUE"),
-        },
-        "play" => match args {
-            [c, m] => {
-                let color = parse_color(c)?;
-                engine
-                    .session_mut()?
-                    .play(color, m)
-                    .map(|_| String::new())
-                    .map_err(|e| e.to_string())
-            }
-            _ => usage("play COLOR MOVE"),
-        },
-        "genmove" | "reg_genmove" => match args {
-            [c] => {
-                let color = parse_color(c)?;
-                match engine.genmove(color, name == "genmove")? {
-                    Decision::Move(m) => Ok(m),
-                    Decision::Resign => Ok("resign".into()),
-                }
-            }
-            _ => usage(&format!("{name} COLOR")),
-        },
-        "analyze" => match args {
-            [c] => engine.analyze(parse_color(c)?),
-            _ => usage("analyze COLOR"),
-        },
-        "bench" => {
-            let (limit, game) = match args {
-                [t, secs, rest @ ..] if t.eq_ignore_ascii_case("movetime") => {
-                    let secs = parse_seconds(secs)?;
-                    if !(0.001..=600.0).contains(&secs) {
-                        return Err("bench movetime must be from 0.001 to 600 seconds".into());
-                    }
-                    (BenchLimit::Time(Duration::from_secs_f64(secs)), rest)
-                }
-                [t] if t.eq_ignore_ascii_case("movetime") => {
-                    return usage("bench movetime SECONDS [GAME]");
-                }
-                [] => (BenchLimit::Depth(DEFAULT_BENCH_DEPTH), args),
-                [d, rest @ ..] => {
-                    let depth = parse_count(d)?;
-                    if !(1..=12).contains(&depth) {
-                        return Err("bench depth must be from 1 to 12".into());
-                    }
-                    (BenchLimit::Depth(depth), rest)
-                }
-            };
-            match game {
-                [] => crate::engine::Engine::bench(limit, None),
-                [g] if GAME_NAMES.contains(&g.to_ascii_lowercase().as_str()) => {
-                    crate::engine::Engine::bench(limit, Some(&g.to_ascii_lowercase()))
-                }
-                [g] => Err(format!("unknown game '{g}'")),
-                _ => usage("bench [DEPTH [GAME]] or bench movetime SECONDS [GAME]"),
-            }
-        }
-        "undo" => {
-            if !args.is_empty() {
-                return usage("undo");
-            }
-            if engine.session_mut()?.undo() {
-                Ok(String::new())
-            } else {
-                Err("cannot undo".into())
-            }
-        }
-        "showboard" => Ok(format!("\n{}", engine.session()?.showboard())),
-        "gogui-rules_board" => Ok(format!("\n{}", engine.session()?.showboard())),
-        "legal_moves" | "gogui-rules_legal_moves" => {
-            let s = engine.session_mut()?;
-            let color = match args {
-                [] => s.to_move(),
-                [c] => parse_color(c)?,
-                _ => return usage(&format!("{name} [COLOR]")),
-            };
-            Ok(s.legal_moves_for(color).join(" "))
-        }
-        "gogui-rules_side_to_move" => Ok(engine.session()?.to_move().name().into()),
-        "final_score" => match engine.session()?.outcome() {
-            Some(o) => Ok(o.score_text()),
-            None => Err("the game is not over".into()),
-        },
-        "gogui-rules_final_result" => Ok(match engine.session()?.outcome() {
-            Some(Outcome::Win(c)) => c.name().into(),
-            Some(Outcome::Draw) => "draw".into(),
-            None => "unknown".into(),
-        }),
-        "setup" => match args {
-            [c, points @ ..] if !points.is_empty() => {
-                let color = match c.to_ascii_lowercase().as_str() {
-                    "empty" | "e" => None,
-                    _ => Some(parse_color(c)?),
-                };
-                let pairs: Vec<(Option<Color>, &str)> =
-                    points.iter().map(|&p| (color, p)).collect();
-                engine.session_mut()?.setup(&pairs).map(|_| String::new())
-            }
-            _ => usage("setup black|white|empty POINT..."),
-        },
-        "gogui-setup" => {
-            if !args.len().is_multiple_of(2) {
-                return usage("gogui-setup COLOR POINT [COLOR POINT...]");
-            }
-            let mut pairs = Vec::new();
-            for pair in args.chunks(2) {
-                pairs.push((Some(parse_color(pair[0])?), pair[1]));
-            }
-            engine.session_mut()?.setup(&pairs).map(|_| String::new())
-        }
-        "setup_player" | "gogui-setup_player" => match args {
-            [c] => {
-                let color = parse_color(c)?;
-                engine
-                    .session_mut()?
-                    .set_to_move(color)
-                    .map(|_| String::new())
-            }
-            _ => usage(&format!("{name} COLOR")),
-        },
-        "perft" => match args {
-            [d] => {
-                let depth = parse_count(d)?;
-                if depth > MAX_PERFT {
-                    return Err(format!("perft depth must be from 0 to {MAX_PERFT}"));
-                }
-                Ok(engine.session_mut()?.perft(depth).to_string())
-            }
-            _ => usage("perft DEPTH"),
-        },
-        "time_settings" => match args {
-            [m, b, s] => {
-                let (main, byo, stones) = (parse_seconds(m)?, parse_seconds(b)?, parse_count(s)?);
-                engine
-                    .clock
-                    .set(main, byo, stones)
-                    .map(|_| String::new())
-                    .map_err(|e| format!("syntax error: {e}"))
-            }
-            _ => usage("time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES"),
-        },
-        "time_left" => match args {
-            [c, t, s] => {
-                let (color, time, stones) = (parse_color(c)?, parse_seconds(t)?, parse_count(s)?);
-                engine
-                    .clock
-                    .set_left(color, time, stones)
-                    .map(|_| String::new())
-                    .map_err(|e| format!("syntax error: {e}"))
-            }
-            _ => usage("time_left COLOR TIME STONES"),
-        },
-        "param" => match args {
-            [] => Ok(engine
-                .list_params()
-                .into_iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect::<Vec<_>>()
-                .join("\n")),
-            [k] => engine
-                .list_params()
-                .into_iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(k))
-                .map(|(_, v)| v)
-                .ok_or_else(|| format!("unknown parameter '{k}'")),
-            [k, v] => engine
-                .set_param(&k.to_ascii_lowercase(), v)
-                .map(|_| String::new()),
-            _ => usage("param [NAME [VALUE]]"),
-        },
-        _ => {
-            // A game's own commands (Onyx's `start`, ...).
-            if let Ok(s) = engine.session_mut()
-                && s.extra_commands().contains(&name)
-            {
-                return s.extra_command(name, args);
-            }
-            if COMMANDS.contains(&name) {
-                match engine.session() {
-                    Ok(s) => Err(format!("{name} is not a command of {}", s.name())),
-                    Err(e) => Err(e),
-                }
-            } else {
-                Err("unknown command".into())
-            }
-        }
+    match args {
+        [] => Ok(engine
+            .list_params()
+            .into_iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join("\n")),
+        [k] => engine.param(k),
+        [k, v] => engine.set_param(k, v).map(|_| String::new()),
+        _ => usage("param [NAME [VALUE]]"),
+    }
+}
+
+fn evaluators(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    if !args.is_empty() {
+        return usage("evaluators");
+    }
+    match gtp.engine.session() {
+        Some(s) => Ok(s.evaluators().join(" ")),
+        None => Err(gtp.engine.rules().err().unwrap_or_default()),
     }
 }

@@ -10,8 +10,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::tt::{Bound, Table};
-use super::{Evaluate, Score, SearchLimits, SearchReport, WIN_BASE, proven_plies, search_score};
-use crate::game::{Game, Outcome};
+use super::{
+    Evaluator, Progress, Score, SearchLimits, SearchResult, Tuning, WIN_BASE, proven_plies,
+    search_score,
+};
+use crate::game::{Effort, Game, Outcome};
 
 /// Deepest ply the searcher ever reaches.
 pub const MAX_PLY: usize = 128;
@@ -31,7 +34,7 @@ const LMR_MOVES: usize = 4;
 /// Divisor of the late-move reduction formula (smaller reduces more).
 const LMR_DIVISOR: f64 = 1.0;
 /// Reverse futility pruning applies up to this depth (with the margin a
-/// ply of [`Evaluate::futility_margin`]).
+/// ply of [`Tuning::futility_margin`]).
 const FUTILITY_DEPTH: i32 = 2;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 60;
@@ -52,12 +55,10 @@ struct Iteration<M> {
 
 /// The alpha-beta searcher for one game type. It keeps its transposition
 /// table between searches.
-pub struct AlphaBeta<G: Evaluate> {
+pub struct AlphaBeta<G: Game> {
     table: Arc<Table<G::Move>>,
     /// Search threads (Lazy SMP); 1 searches on the calling thread only.
     pub threads: usize,
-    /// Print one `info` line per finished iteration on stderr.
-    pub verbose: bool,
     hash_mb: usize,
     /// Each thread's evaluation cache, kept between searches: the next
     /// move's search meets many positions the last one evaluated.
@@ -91,8 +92,13 @@ impl<M> Shared<M> {
 }
 
 /// The per-thread state of a search.
-struct Worker<'a, G: Evaluate> {
+struct Worker<'a, G: Game, E> {
     id: usize,
+    eval: &'a E,
+    /// The evaluation's pruning margins and limits.
+    tuning: Tuning,
+    /// How moves are made inside the search ([`Tuning::rule_effort`]).
+    effort: Effort,
     table: &'a Table<G::Move>,
     shared: &'a Shared<G::Move>,
     deadline: Option<Instant>,
@@ -131,13 +137,12 @@ struct Worker<'a, G: Evaluate> {
     root_best: Option<G::Move>,
 }
 
-impl<G: Evaluate> AlphaBeta<G> {
+impl<G: Game> AlphaBeta<G> {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Self {
         AlphaBeta {
             table: Arc::new(Table::new(hash_mb)),
             threads: 1,
-            verbose: true,
             hash_mb,
             eval_caches: Vec::new(),
         }
@@ -171,9 +176,17 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.eval_caches.clear();
     }
 
-    /// Searches `game` within `limits`. Returns `None` only when the side to
-    /// move has no legal move (or the game is over).
-    pub fn search(&mut self, game: &mut G, limits: &SearchLimits) -> Option<SearchReport> {
+    /// Searches `game` with `eval` within `limits`, telling `progress` of
+    /// each iteration the main thread completes. Returns `None` only when
+    /// the side to move has no legal move (or the game is over). The
+    /// position is left as it was.
+    pub fn search<E: Evaluator<G>>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        limits: &SearchLimits,
+        progress: Progress<'_, G>,
+    ) -> Option<SearchResult<G::Move>> {
         let mut root_moves = Vec::new();
         game.legal_moves(&mut root_moves);
         if root_moves.is_empty() || game.outcome().is_some() {
@@ -187,7 +200,6 @@ impl<G: Evaluate> AlphaBeta<G> {
         let to_deadline = limits.to_deadline;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
         let table = &*self.table;
-        let verbose = self.verbose;
         let threads = self.threads.max(1);
         if self.eval_caches.len() < threads {
             self.eval_caches
@@ -202,13 +214,13 @@ impl<G: Evaluate> AlphaBeta<G> {
                 let mut copy = game.clone();
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut w = Worker::new(id, table, shared, deadline, to_deadline, cache);
-                    w.iterate(&mut copy, max_depth, limits.start, false);
+                    let mut w = Worker::new(id, eval, table, shared, deadline, to_deadline, cache);
+                    w.iterate(&mut copy, max_depth, limits.start, None);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(0, table, &shared, deadline, to_deadline, main_cache);
-            let best = w.iterate(game, max_depth, limits.start, verbose);
+            let mut w = Worker::new(0, eval, table, &shared, deadline, to_deadline, main_cache);
+            let best = w.iterate(game, max_depth, limits.start, Some(progress));
             w.flush_nodes();
             shared.stop.store(true, Ordering::Relaxed);
             best
@@ -230,28 +242,33 @@ impl<G: Evaluate> AlphaBeta<G> {
             depth: 0,
             pv: vec![root_moves[0]],
         });
-        Some(SearchReport {
-            best_move: game.format_move(it.best),
+        Some(SearchResult {
+            best: it.best,
             score: it.score,
             depth: it.depth,
             nodes: shared.nodes.load(Ordering::Relaxed),
             elapsed: limits.start.elapsed(),
-            pv: format_line(game, &it.pv),
+            pv: it.pv,
         })
     }
 }
 
-impl<'a, G: Evaluate> Worker<'a, G> {
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     fn new(
         id: usize,
+        eval: &'a E,
         table: &'a Table<G::Move>,
         shared: &'a Shared<G::Move>,
         deadline: Option<Instant>,
         to_deadline: bool,
         eval_cache: &'a mut [(u64, Score)],
     ) -> Self {
+        let tuning = eval.tuning();
         Worker {
             id,
+            eval,
+            tuning,
+            effort: tuning.effort(),
             table,
             shared,
             deadline,
@@ -285,7 +302,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         game: &mut G,
         max_depth: u32,
         start: Instant,
-        verbose: bool,
+        mut progress: Option<Progress<'_, G>>,
     ) -> Option<Iteration<G::Move>> {
         let mut best: Option<Iteration<G::Move>> = None;
         let first = 1 + (self.id % 2) as u32;
@@ -351,17 +368,18 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                     *deepest = best.clone();
                 }
             }
-            if verbose {
+            if let Some(report) = progress.as_mut() {
                 let it = best.as_ref().expect("just set");
-                let ms = start.elapsed().as_millis().max(1);
-                let total = self.shared.nodes.load(Ordering::Relaxed) + self.nodes;
-                eprintln!(
-                    "info depth {} score {} nodes {} nps {} time {ms} pv {}",
-                    it.depth,
-                    score_text(it.score),
-                    total,
-                    total as u128 * 1000 / ms,
-                    format_line(game, &it.pv).join(" ")
+                report(
+                    game,
+                    &SearchResult {
+                        best: it.best,
+                        score: it.score,
+                        depth: it.depth,
+                        nodes: self.shared.nodes.load(Ordering::Relaxed) + self.nodes,
+                        elapsed: start.elapsed(),
+                        pv: it.pv.clone(),
+                    },
                 );
             }
             if is_mate(score) || self.shared.stop.load(Ordering::Relaxed) {
@@ -411,7 +429,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             best: mv,
             score,
             depth,
-            pv: principal_variation(self.table, game, mv, depth as usize + 4),
+            pv: principal_variation(self.table, game, mv, depth as usize + 4, self.effort),
         })
     }
 
@@ -422,7 +440,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if slot.0 == key {
             slot.1
         } else {
-            let e = game.evaluate();
+            let e = self.eval.evaluate(game);
             *slot = (key, e);
             e
         }
@@ -474,6 +492,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         self.stopped()
     }
 
+    /// The score of a node: a principal-variation search of `depth` plies
+    /// below it (`ply` from the root) within the window (`alpha`, `beta`).
+    /// Its steps, in order: a finished game's score; the clock; the threat
+    /// extension and the horizon; mate-distance pruning; the table;
+    /// pruning near the horizon; the moves, ordered; each move searched
+    /// (late moves pruned, reduced or re-searched); the table store.
     fn negamax(
         &mut self,
         game: &mut G,
@@ -493,7 +517,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         if ply > 0 && self.out_of_time() {
             return 0;
         }
-        if depth <= 0 && ply < self.extend_below && game.opponent_threatens() {
+        if depth <= 0 && ply < self.extend_below && self.eval.opponent_threatens(game) {
             // The side to move must answer a threat: one more ply.
             depth = 1;
         }
@@ -521,152 +545,53 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
             }
         }
-
-        // Reverse futility pruning: close to the horizon, a static score
-        // that beats beta by a margin for each ply left is taken as a
-        // fail-high; razoring: one ply from it, a static score that falls
-        // short of alpha by its margin is taken as a fail-low; late-move
-        // pruning: close to the horizon, only the first moves are searched,
-        // and of the later ones those that threaten to connect at once.
-        // None of them while the opponent threatens to connect at once or
-        // the static score is a proven result. The game's evaluation sets
-        // the margins and the move limit, or leaves them out.
-        let near_horizon = ply > 0 && depth <= FUTILITY_DEPTH;
-        let futility = near_horizon.then(|| game.futility_margin()).flatten();
-        let razor = (near_horizon && depth == 1)
-            .then(|| game.razor_margin())
-            .flatten();
-        let late_move_limit = near_horizon.then(|| game.late_move_limit()).flatten();
-        // Moves searched here before the rest are pruned (all of them
-        // unless late-move pruning applies).
-        let mut late_moves = usize::MAX;
-        if (futility.is_some() || razor.is_some() || late_move_limit.is_some())
-            && !game.opponent_threatens()
-        {
-            let e = self.static_eval(game, key);
-            if proven_plies(e).is_none() {
-                if let Some(n) = late_move_limit {
-                    late_moves = n.max(1) * (depth * depth) as usize;
-                }
-                if let Some(margin) = futility
-                    && !is_mate(beta)
-                    && e - margin * depth >= beta
-                {
-                    return e - margin * depth;
-                }
-                if let Some(margin) = razor
-                    && !is_mate(alpha)
-                    && e + margin <= alpha
-                    && game.razor_allowed()
-                {
-                    return e + margin;
-                }
-            }
-        }
+        let late_moves = match self.prune_near_horizon(game, key, depth, ply, alpha, beta) {
+            Pruning::Cut(score) => return score,
+            Pruning::Search { late_moves } => late_moves,
+        };
 
         let mut moves = std::mem::take(&mut self.scored[ply]);
-        moves.clear();
-        {
-            let list = &mut self.move_lists[ply];
-            list.clear();
-            // In the first iteration the root's candidate moves (every
-            // move that wins or stops a win is one) come before its other
-            // legal moves: if the clock cuts that iteration short, the
-            // moves it searched hold them.
-            let mut candidate = Vec::new();
-            if ply == 0 {
-                if self.first_iteration {
-                    candidate = vec![false; HISTORY_SIZE];
-                    game.candidate_moves(list);
-                    for &m in list.iter() {
-                        candidate[game.history_index(m) % HISTORY_SIZE] = true;
-                    }
-                    list.clear();
-                }
-                game.legal_moves(list);
-            } else {
-                game.candidate_moves(list);
-            }
-            // The reply that last cut off after the move that led here.
-            let counter_move = self.prev[ply].and_then(|p| self.counter[p % HISTORY_SIZE]);
-            for &m in list.iter() {
-                let slot = game.history_index(m) % HISTORY_SIZE;
-                let mut s = game.move_order_hint(m);
-                if !candidate.is_empty() && candidate[slot] {
-                    s += 1 << 24;
-                }
-                if Some(m) == table_move {
-                    s += 1 << 28;
-                } else if self.killers[ply][0] == Some(m) {
-                    s += 1 << 20;
-                } else if self.killers[ply][1] == Some(m) {
-                    s += 1 << 19;
-                } else if counter_move == Some(m) {
-                    s += 1 << 18;
-                }
-                s += self.history[slot] / 16;
-                moves.push((s, m));
-            }
-        }
+        self.order_moves(game, ply, table_move, &mut moves);
         if moves.is_empty() {
             self.scored[ply] = moves;
             // No legal move: the mover loses (Akron's rule; the other games
             // always have a move while they go on).
             return -(WIN_BASE - ply as Score);
         }
-        moves.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
 
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = moves[0].1;
         // The late moves that may threaten to win at once, asked for when
         // the first late move comes (in the move list, free by then):
-        // whether the game could tell.
+        // whether the evaluation could tell.
         let mut threats = std::mem::take(&mut self.move_lists[ply]);
         let mut threats_told = None;
         // History slots of the moves searched here so far.
         let mut tried = [0usize; TRIED_MAX];
         let mut tried_n = 0;
         for (i, &(_, m)) in moves.iter().enumerate() {
-            let hi = game.history_index(m);
+            let hi = self.eval.history_index(game, m);
             self.prev[ply + 1] = Some(hi);
             // A late move is pruned unless it threatens to connect at once
             // (the threat may be double: a win the search must see).
             if i >= late_moves && !is_mate(best_score) {
                 let told = *threats_told.get_or_insert_with(|| {
                     threats.clear();
-                    game.late_move_threats(&mut threats)
+                    self.eval.late_move_threats(game, &mut threats)
                 });
                 if told && !threats.contains(&m) {
                     continue;
                 }
-                game.play(m);
-                if !game.opponent_threatens() {
+                game.play_with(m, self.effort);
+                if !self.eval.opponent_threatens(game) {
                     game.undo();
                     continue;
                 }
             } else {
-                game.play(m);
+                game.play_with(m, self.effort);
             }
-            let score = if i == 0 {
-                -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                // Late-move reduction: late moves get a shallower null-window
-                // look first, and a full one only if they beat alpha.
-                let reduction = if depth >= LMR_DEPTH && i >= LMR_MOVES {
-                    self.reductions[(depth as usize).min(63)][i.min(255)]
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && s > alpha {
-                    s = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha);
-                }
-                s
-            };
+            let score = self.search_move(game, depth, ply, i, alpha, beta);
             game.undo();
             if self.stopped() {
                 break;
@@ -680,21 +605,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                         self.root_partial = Some((m, score));
                     }
                     if alpha >= beta {
-                        // History malus: the moves searched before the
-                        // cut-off move failed to cut.
-                        for &q in &tried[..tried_n] {
-                            let h = &mut self.history[q % HISTORY_SIZE];
-                            *h = (*h - depth * depth).max(-HISTORY_LIMIT);
-                        }
-                        if let Some(p) = self.prev[ply] {
-                            self.counter[p % HISTORY_SIZE] = Some(m);
-                        }
-                        if self.killers[ply][0] != Some(m) {
-                            self.killers[ply][1] = self.killers[ply][0];
-                            self.killers[ply][0] = Some(m);
-                        }
-                        let h = &mut self.history[hi % HISTORY_SIZE];
-                        *h = (*h + depth * depth).min(HISTORY_LIMIT);
+                        self.reward_cutoff(ply, depth, m, hi, &tried[..tried_n]);
                         break;
                     }
                 }
@@ -731,6 +642,176 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         }
         best_score
     }
+
+    /// Reverse futility pruning: close to the horizon, a static score that
+    /// beats beta by a margin for each ply left is taken as a fail-high;
+    /// razoring: one ply from it, a static score that falls short of alpha
+    /// by its margin is taken as a fail-low; late-move pruning: close to
+    /// the horizon, only the first moves are searched, and of the later
+    /// ones those that threaten to connect at once. None of them while the
+    /// opponent threatens to connect at once or the static score is a
+    /// proven result. The evaluation's [`Tuning`] sets the margins and the
+    /// move limit, or leaves them out.
+    fn prune_near_horizon(
+        &mut self,
+        game: &G,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Pruning {
+        let near_horizon = ply > 0 && depth <= FUTILITY_DEPTH;
+        let tuning = self.tuning;
+        let futility = near_horizon.then_some(tuning.futility_margin).flatten();
+        let razor = (near_horizon && depth == 1)
+            .then_some(tuning.razor_margin)
+            .flatten();
+        let late_move_limit = near_horizon.then_some(tuning.late_move_limit).flatten();
+        // Moves searched here before the rest are pruned (all of them
+        // unless late-move pruning applies).
+        let mut late_moves = usize::MAX;
+        if (futility.is_some() || razor.is_some() || late_move_limit.is_some())
+            && !self.eval.opponent_threatens(game)
+        {
+            let e = self.static_eval(game, key);
+            if proven_plies(e).is_none() {
+                if let Some(n) = late_move_limit {
+                    late_moves = n.max(1) * (depth * depth) as usize;
+                }
+                if let Some(margin) = futility
+                    && !is_mate(beta)
+                    && e - margin * depth >= beta
+                {
+                    return Pruning::Cut(e - margin * depth);
+                }
+                if let Some(margin) = razor
+                    && !is_mate(alpha)
+                    && e + margin <= alpha
+                    && self.eval.razor_allowed(game)
+                {
+                    return Pruning::Cut(e + margin);
+                }
+            }
+        }
+        Pruning::Search { late_moves }
+    }
+
+    /// Fills `moves` with the moves to search at `ply`, each with its
+    /// ordering score, best first: the table's move, the killers, the
+    /// countermove, then history and the evaluation's hint. Below the root
+    /// only the evaluation's candidate moves; at the root every legal move,
+    /// and in the first iteration the candidates before the rest (if the
+    /// clock cuts that iteration short, the moves it searched hold every
+    /// move that wins or stops a win).
+    fn order_moves(
+        &mut self,
+        game: &G,
+        ply: usize,
+        table_move: Option<G::Move>,
+        moves: &mut Vec<(Score, G::Move)>,
+    ) {
+        moves.clear();
+        let list = &mut self.move_lists[ply];
+        list.clear();
+        let mut candidate = Vec::new();
+        if ply == 0 {
+            if self.first_iteration {
+                candidate = vec![false; HISTORY_SIZE];
+                self.eval.candidate_moves(game, list);
+                for &m in list.iter() {
+                    candidate[self.eval.history_index(game, m) % HISTORY_SIZE] = true;
+                }
+                list.clear();
+            }
+            game.legal_moves(list);
+        } else {
+            self.eval.candidate_moves(game, list);
+        }
+        // The reply that last cut off after the move that led here.
+        let counter_move = self.prev[ply].and_then(|p| self.counter[p % HISTORY_SIZE]);
+        for &m in list.iter() {
+            let slot = self.eval.history_index(game, m) % HISTORY_SIZE;
+            let mut s = self.eval.move_order_hint(game, m);
+            if !candidate.is_empty() && candidate[slot] {
+                s += 1 << 24;
+            }
+            if Some(m) == table_move {
+                s += 1 << 28;
+            } else if self.killers[ply][0] == Some(m) {
+                s += 1 << 20;
+            } else if self.killers[ply][1] == Some(m) {
+                s += 1 << 19;
+            } else if counter_move == Some(m) {
+                s += 1 << 18;
+            }
+            s += self.history[slot] / 16;
+            moves.push((s, m));
+        }
+        moves.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
+    }
+
+    /// The score of the `i`-th move of a node, just made: the first with
+    /// the full window; the others with a null window first, reduced when
+    /// late (late-move reductions), and searched again in full only if
+    /// they beat alpha.
+    fn search_move(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        ply: usize,
+        i: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if i == 0 {
+            return -self.negamax(game, depth - 1, ply + 1, -beta, -alpha);
+        }
+        let reduction = if depth >= LMR_DEPTH && i >= LMR_MOVES {
+            self.reductions[(depth as usize).min(63)][i.min(255)]
+        } else {
+            0
+        };
+        let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+        if reduction > 0 && s > alpha {
+            s = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha);
+        }
+        s
+    }
+
+    /// Learns from move `m` (history slot `hi`) cutting off at `ply`: a
+    /// history malus for the moves `tried` before it, the countermove of
+    /// the move that led here, the killers, and a history bonus.
+    fn reward_cutoff(&mut self, ply: usize, depth: i32, m: G::Move, hi: usize, tried: &[usize]) {
+        for &q in tried {
+            let h = &mut self.history[q % HISTORY_SIZE];
+            *h = (*h - depth * depth).max(-HISTORY_LIMIT);
+        }
+        if let Some(p) = self.prev[ply] {
+            self.counter[p % HISTORY_SIZE] = Some(m);
+        }
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let h = &mut self.history[hi % HISTORY_SIZE];
+        *h = (*h + depth * depth).min(HISTORY_LIMIT);
+    }
+}
+
+/// What pruning near the horizon decided for a node.
+enum Pruning {
+    /// The node's score, without a search.
+    Cut(Score),
+    /// Search it; of the moves after the first `late_moves` only those
+    /// that threaten to win at once.
+    Search {
+        /// How many moves are searched before late-move pruning.
+        late_moves: usize,
+    },
 }
 
 /// Late-move reductions: about ln(depth) * ln(move number) / LMR_DIVISOR
@@ -755,9 +836,10 @@ fn principal_variation<G: Game>(
     game: &mut G,
     first: G::Move,
     max_len: usize,
+    effort: Effort,
 ) -> Vec<G::Move> {
     let mut pv = vec![first];
-    game.play(first);
+    game.play_with(first, effort);
     while pv.len() < max_len && game.outcome().is_none() {
         let Some(m) = table.probe(game.hash()).and_then(|e| e.best) else {
             break;
@@ -765,26 +847,13 @@ fn principal_variation<G: Game>(
         if !game.is_legal(m) {
             break;
         }
-        game.play(m);
+        game.play_with(m, effort);
         pv.push(m);
     }
     for _ in 0..pv.len() {
         game.undo();
     }
     pv
-}
-
-/// Writes a line of moves played from `game`.
-pub fn format_line<G: Game>(game: &mut G, line: &[G::Move]) -> Vec<String> {
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        out.push(game.format_move(m));
-        game.play(m);
-    }
-    for _ in line {
-        game.undo();
-    }
-    out
 }
 
 /// Scores as the `info` lines write them: `cp N`, or `win N` / `loss N`
@@ -825,7 +894,7 @@ fn from_table(score: Score, ply: usize) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::onyx::{Onyx, Start};
+    use crate::games::onyx::{Onyx, Start, TwoDistance};
 
     /// A completed iteration plays the thread's own best root move even
     /// when another thread has since stored a different one at the root
@@ -836,7 +905,7 @@ mod tests {
         let table = Table::new(1);
         let shared = Shared::new();
         let mut cache = vec![(0, 0); EVAL_CACHE];
-        let mut w = Worker::new(0, &table, &shared, None, false, &mut cache);
+        let mut w = Worker::new(0, &TwoDistance, &table, &shared, None, false, &mut cache);
         let score = w.negamax(&mut game, 3, 0, -INF, INF);
         let own = w
             .root_best

@@ -6,7 +6,7 @@ use std::time::Instant;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{Evaluate, Score, WIN_BASE, search_score};
+use super::{Evaluator, Score, WIN_BASE, search_score};
 use crate::game::{Game, Outcome};
 
 /// A uniformly random legal move, `None` when there is none.
@@ -21,21 +21,22 @@ pub fn random_move<G: Game>(game: &G, rng: &mut SmallRng) -> Option<G::Move> {
 }
 
 /// The value of the position after a move, for the player who made it.
-fn after_move<G: Evaluate>(game: &G) -> Score {
+fn after_move<G: Game, E: Evaluator<G>>(game: &G, eval: &E) -> Score {
     match game.outcome() {
         Some(Outcome::Win(c)) if c == game.to_move() => -WIN_BASE,
         Some(Outcome::Win(_)) => WIN_BASE,
         Some(Outcome::Draw) => 0,
-        None => -search_score(game.evaluate(), 0),
+        None => -search_score(eval.evaluate(game), 0),
     }
 }
 
-/// The legal move whose resulting position evaluates best for the mover
-/// (ties broken at random), `None` when there is no legal move. Past
+/// The legal move whose resulting position `eval` scores best for the
+/// mover (ties broken at random), `None` when there is no legal move. Past
 /// `deadline` it stops and takes the best of the moves it has looked at
 /// (at least one).
-pub fn greedy_move<G: Evaluate>(
+pub fn greedy_move<G: Game, E: Evaluator<G>>(
     game: &mut G,
+    eval: &E,
     rng: &mut SmallRng,
     deadline: Option<Instant>,
 ) -> Option<(G::Move, Score)> {
@@ -47,8 +48,8 @@ pub fn greedy_move<G: Evaluate>(
         if best.is_some() && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        game.play(m);
-        let s = after_move(game);
+        game.play_with(m, eval.tuning().effort());
+        let s = after_move(game, eval);
         game.undo();
         match best {
             Some((_, b)) if s < b => {}

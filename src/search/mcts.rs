@@ -6,7 +6,7 @@ use std::time::Instant;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{Evaluate, SearchLimits, SearchReport};
+use super::{Evaluator, SearchLimits, SearchResult};
 use crate::game::{Color, Game, Outcome};
 
 /// Longest playout; longer ones are scored by the evaluation's sign.
@@ -46,12 +46,15 @@ fn winner_of<G: Game>(game: &G, moves: &[G::Move]) -> Option<Option<Color>> {
     }
 }
 
-/// Runs UCT from `game` within `limits` (at least one iteration).
-pub fn search<G: Evaluate>(
+/// Runs UCT from `game` within `limits` (at least one iteration); `eval`
+/// scores playouts cut at their length limit.
+pub fn search<G: Game, E: Evaluator<G>>(
     game: &mut G,
+    eval: &E,
     limits: &SearchLimits,
     rng: &mut SmallRng,
-) -> Option<SearchReport> {
+) -> Option<SearchResult<G::Move>> {
+    let effort = eval.tuning().effort();
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
     if root_moves.is_empty() || game.outcome().is_some() {
@@ -98,7 +101,7 @@ pub fn search<G: Evaluate>(
                     ucb(a).total_cmp(&ucb(b))
                 })
                 .expect("children exist");
-            game.play(nodes[next].mv.expect("children have moves"));
+            game.play_with(nodes[next].mv.expect("children have moves"), effort);
             depth += 1;
             current = next;
             path.push(current);
@@ -107,7 +110,7 @@ pub fn search<G: Evaluate>(
         if !nodes[current].untried.is_empty() && game.outcome().is_none() {
             let k = rng.random_range(0..nodes[current].untried.len());
             let mv = nodes[current].untried.swap_remove(k);
-            game.play(mv);
+            game.play_with(mv, effort);
             depth += 1;
             let mut untried = Vec::new();
             game.legal_moves(&mut untried);
@@ -132,7 +135,7 @@ pub fn search<G: Evaluate>(
                 break w;
             }
             if played >= MAX_PLAYOUT {
-                let e = game.evaluate();
+                let e = eval.evaluate(game);
                 break match e.cmp(&0) {
                     std::cmp::Ordering::Greater => Some(game.to_move()),
                     std::cmp::Ordering::Less => Some(game.to_move().opponent()),
@@ -140,7 +143,7 @@ pub fn search<G: Evaluate>(
                 };
             }
             let mv = scratch[rng.random_range(0..scratch.len())];
-            game.play(mv);
+            game.play_with(mv, effort);
             played += 1;
         };
         for _ in 0..played {
@@ -166,12 +169,12 @@ pub fn search<G: Evaluate>(
     let node = &nodes[best];
     let mv = node.mv.expect("child has a move");
     let rate = node.wins / node.visits.max(1) as f64;
-    Some(SearchReport {
-        best_move: game.format_move(mv),
+    Some(SearchResult {
+        best: mv,
         score: ((rate - 0.5) * 2000.0) as i32,
         depth: 1,
         nodes: iterations,
         elapsed: limits.start.elapsed(),
-        pv: vec![game.format_move(mv)],
+        pv: vec![mv],
     })
 }

@@ -1,7 +1,7 @@
-//! Searchers, generic over [`Game`] + [`Evaluate`]: they know nothing of any
-//! particular game.
+//! Searchers, generic over a [`Game`] and an [`Evaluator`] of it: they know
+//! nothing of any particular game.
 
-use crate::game::Game;
+use crate::game::{Effort, Game, Notation};
 
 /// Score units: a static evaluation stays well inside `±WIN_BASE`.
 pub type Score = i32;
@@ -11,7 +11,7 @@ pub type Score = i32;
 /// fastest win and the slowest loss are preferred.
 pub const WIN_BASE: Score = 1_000_000;
 
-/// What [`Evaluate::evaluate`] returns to say that the side to move has a
+/// What [`Evaluator::evaluate`] returns to say that the side to move has a
 /// move that wins at once; the searcher turns it into a proven win one ply
 /// away (a cheap forcing-move extension at the horizon). It is
 /// [`win_in`]`(1)`.
@@ -21,7 +21,7 @@ pub const WIN_NEXT_MOVE: Score = WIN_BASE / 2;
 /// [`loss_in`]) may name.
 pub const MAX_PROVEN_PLIES: Score = 16;
 
-/// What [`Evaluate::evaluate`] returns for a position the side to move wins
+/// What [`Evaluator::evaluate`] returns for a position the side to move wins
 /// by force in `plies` plies (1 to [`MAX_PROVEN_PLIES`]; 1 is
 /// [`WIN_NEXT_MOVE`]). The searcher scores it as the win it is, that many
 /// plies away.
@@ -29,7 +29,7 @@ pub const fn win_in(plies: Score) -> Score {
     WIN_NEXT_MOVE - (plies - 1)
 }
 
-/// What [`Evaluate::evaluate`] returns for a position the side to move
+/// What [`Evaluator::evaluate`] returns for a position the side to move
 /// loses by force in `plies` plies (1 to [`MAX_PROVEN_PLIES`]).
 pub const fn loss_in(plies: Score) -> Score {
     -win_in(plies)
@@ -54,89 +54,111 @@ pub fn search_score(e: Score, ply: Score) -> Score {
     }
 }
 
-/// A game's static evaluation, written beside its rules.
-pub trait Evaluate: Game {
-    /// Static score of the position for the side to move (positive is good
-    /// for it). Only called on positions where the game is not over. Must stay
+/// The searcher's tuning for one evaluation: pruning margins and limits,
+/// each turned off (`None`) unless matches showed it pays with that
+/// evaluation. Each evaluation states its values beside the measurement
+/// that justifies them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Tuning {
+    /// Reverse futility pruning: a node one or two plies from the horizon
+    /// whose static score beats beta by this margin for each ply left
+    /// fails high without a search (never while the opponent threatens to
+    /// win at once).
+    pub futility_margin: Option<Score>,
+    /// Razoring: a node one ply from the horizon whose static score falls
+    /// short of alpha by this margin fails low without a search (never
+    /// while the opponent threatens to win at once, nor where
+    /// [`Evaluator::razor_allowed`] says no).
+    pub razor_margin: Option<Score>,
+    /// Late-move pruning: a node one or two plies from the horizon
+    /// searches only its first `limit × depth²` moves in the searcher's
+    /// order, and of the rest only those after which the mover threatens
+    /// to win at once ([`Evaluator::opponent_threatens`] of the position
+    /// after the move), unless the best score so far is a proven result.
+    /// Never while the opponent threatens to win at once, nor where the
+    /// static score is a proven result (a move wins at once).
+    pub late_move_limit: Option<usize>,
+    /// The [`Effort`] searchers give a costly rule decision inside a search
+    /// (Orcoon's pass adjudication); `None`: every decision exact.
+    pub rule_effort: Option<u64>,
+}
+
+impl Tuning {
+    /// How searchers make moves under this tuning.
+    #[inline]
+    pub fn effort(&self) -> Effort {
+        self.rule_effort.map_or(Effort::Exact, Effort::Bounded)
+    }
+}
+
+/// A static evaluation of a game and the search knowledge that goes with it
+/// (move ordering, candidate moves, threats, pruning margins). It is a
+/// value apart from the rules, so a game can have several and a searcher
+/// is generic over the one it is given. Evaluations sit beside their
+/// game's rules.
+pub trait Evaluator<G: Game>: Send + Sync + 'static {
+    /// The name `param eval` selects it by.
+    fn name(&self) -> &'static str;
+
+    /// The pruning margins and limits the searcher uses with this
+    /// evaluation.
+    fn tuning(&self) -> Tuning {
+        Tuning::default()
+    }
+
+    /// Static score of `pos` for the side to move (positive is good for
+    /// it). Only called on positions where the game is not over. Must stay
     /// within `±(WIN_BASE / 4)`, or be a proven result: [`win_in`] or
     /// [`loss_in`] ([`WIN_NEXT_MOVE`] for a win at once).
-    fn evaluate(&self) -> Score;
+    fn evaluate(&self, pos: &G) -> Score;
 
     /// A cheap guess of how good `mv` is for the side to move, used only to
     /// order moves (higher first). The default orders nothing.
-    fn move_order_hint(&self, mv: Self::Move) -> Score {
-        let _ = mv;
+    fn move_order_hint(&self, pos: &G, mv: G::Move) -> Score {
+        let _ = (pos, mv);
         0
     }
 
     /// The moves worth searching below the root: a subset of the legal
     /// moves that must keep every move that wins at once and every move that
     /// stops an immediate win of the opponent. The default keeps them all.
-    fn candidate_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out);
+    fn candidate_moves(&self, pos: &G, out: &mut Vec<G::Move>) {
+        pos.legal_moves(out);
     }
 
     /// Whether the opponent of the side to move could win with its next
     /// move if the side to move did nothing: the searcher then looks one
     /// ply further instead of scoring the position (a check extension, so
     /// that double threats at the horizon are seen). The default is never.
-    fn opponent_threatens(&self) -> bool {
+    fn opponent_threatens(&self, pos: &G) -> bool {
+        let _ = pos;
         false
     }
 
-    /// Reverse futility pruning: a node one or two plies from the horizon
-    /// whose static score beats beta by this margin for each ply left
-    /// fails high without a search (never while the opponent threatens to
-    /// win at once). `None`, the default, turns it off for the game: it
-    /// pays only where matches say so.
-    fn futility_margin(&self) -> Option<Score> {
-        None
-    }
-
-    /// Razoring: a node one ply from the horizon whose static score falls
-    /// short of alpha by this margin fails low without a search (never
-    /// while the opponent threatens to win at once, nor where
-    /// [`Evaluate::razor_allowed`] says no). `None`, the default, turns it
-    /// off for the game: it pays only where matches say so.
-    fn razor_margin(&self) -> Option<Score> {
-        None
-    }
-
     /// Whether razoring may cut this node (asked only when its static
-    /// score falls short of alpha by [`Evaluate::razor_margin`]): a game
-    /// says no where the side to move is close enough to winning that a
-    /// forcing line could hide behind a poor score. The default is yes.
-    fn razor_allowed(&self) -> bool {
+    /// score falls short of alpha by [`Tuning::razor_margin`]): an
+    /// evaluation says no where the side to move is close enough to winning
+    /// that a forcing line could hide behind a poor score. The default is
+    /// yes.
+    fn razor_allowed(&self, pos: &G) -> bool {
+        let _ = pos;
         true
-    }
-
-    /// Late-move pruning: a node one or two plies from the horizon
-    /// searches only its first `limit × depth²` moves in the searcher's
-    /// order, and of the rest only those after which the mover threatens
-    /// to win at once ([`Evaluate::opponent_threatens`] of the position
-    /// after the move), unless the best score so far is a proven result.
-    /// Never while the opponent threatens to win at once, nor where the
-    /// static score is a proven result (a move wins at once). `None`, the
-    /// default, turns it off for the game: it pays only where matches say
-    /// so.
-    fn late_move_limit(&self) -> Option<usize> {
-        None
     }
 
     /// For late-move pruning: fills `out` with every move after which the
     /// side to move may threaten to win at once, and returns `true`; or
     /// returns `false` when it cannot tell cheaply (then each late move is
-    /// made and [`Evaluate::opponent_threatens`] asked). Moves left out are
+    /// made and [`Evaluator::opponent_threatens`] asked). Moves left out are
     /// pruned without being made. The default cannot tell.
-    fn late_move_threats(&self, out: &mut Vec<Self::Move>) -> bool {
-        let _ = out;
+    fn late_move_threats(&self, pos: &G, out: &mut Vec<G::Move>) -> bool {
+        let _ = (pos, out);
         false
     }
 
     /// A small number standing for `mv` in history tables (reduced modulo
     /// the table size by the searcher). The default maps every move to 0.
-    fn history_index(&self, mv: Self::Move) -> usize {
-        let _ = mv;
+    fn history_index(&self, pos: &G, mv: G::Move) -> usize {
+        let _ = (pos, mv);
         0
     }
 }
@@ -164,7 +186,46 @@ pub struct SearchLimits {
     pub start: Instant,
 }
 
-/// The result of a search.
+/// What a search found, in the game's moves: its result, and each
+/// completed iteration as it is reported.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The chosen move.
+    pub best: M,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// Depth of the last finished iteration (0: none finished).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time used.
+    pub elapsed: Duration,
+    /// Expected line, starting with the best move.
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// The result of a player that chose `best` without a search (one
+    /// node, depth 1) for a command that arrived at `start`.
+    pub fn single(best: M, score: Score, start: Instant) -> Self {
+        SearchResult {
+            best,
+            score,
+            depth: 1,
+            nodes: 1,
+            elapsed: start.elapsed(),
+            pv: vec![best],
+        }
+    }
+}
+
+/// Where a searcher reports each completed iteration (the main thread's):
+/// called with the root position, which it must leave as it found it.
+/// The searcher itself never writes anywhere; whoever runs it decides
+/// where progress goes.
+pub type Progress<'a, G> = &'a mut dyn FnMut(&mut G, &SearchResult<<G as Game>::Move>);
+
+/// The result of a search, written in the game's notation.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
     /// The chosen move, in notation.
@@ -179,6 +240,33 @@ pub struct SearchReport {
     pub elapsed: Duration,
     /// Expected line, starting with the best move.
     pub pv: Vec<String>,
+}
+
+impl SearchReport {
+    /// Writes `result` in the notation of `game`, the position searched.
+    pub fn new<G: Notation>(game: &mut G, result: &SearchResult<G::Move>) -> SearchReport {
+        SearchReport {
+            best_move: game.format_move(result.best),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            elapsed: result.elapsed,
+            pv: format_line(game, &result.pv),
+        }
+    }
+}
+
+/// Writes a line of moves played from `game` (left as it was).
+pub fn format_line<G: Notation>(game: &mut G, line: &[G::Move]) -> Vec<String> {
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        out.push(game.format_move(m));
+        game.play(m);
+    }
+    for _ in line {
+        game.undo();
+    }
+    out
 }
 
 /// Which player `genmove` uses (`param player`).

@@ -122,7 +122,7 @@ fn parse_tc(text: &str) -> Result<TimeControl, String> {
 pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     let mut engines: Vec<EngineOpts> = Vec::new();
     let mut each = EngineOpts::default();
-    let mut game = "onyx".to_string();
+    let mut game = crate::games::GAMES[0].name.to_string();
     let mut size: Option<usize> = None;
     let mut start = None;
     let mut games = 2u32;
@@ -207,10 +207,10 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     }
     let size = match size {
         Some(s) => s,
-        None => crate::games::new_session(&game)?.size(),
+        None => crate::games::find(&game)?.default_size,
     };
     let settings = GameSettings { game, size, start };
-    settings.new_session()?;
+    settings.new_rules()?;
     let openings = match openings_file {
         Some(f) => Some(openings::load_openings(&f, &settings)?),
         None => None,

@@ -1,6 +1,6 @@
 //! Plays one game between two engine processes, refereed by the rules
 //! library: every move an engine sends is checked and played on a
-//! [`Session`], passed on to the opponent with
+//! [`Rules`], passed on to the opponent with
 //! `play`, and timed. Seats follow `swap`: the engine that swaps takes Black
 //! and the first mover takes White.
 
@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use super::engine_proc::{EngineError, EngineProc};
 use super::results::{GameResult, Reason};
 use super::{Job, MatchConfig, TimeControl};
-use crate::engine::Session;
 use crate::game::{Color, MoveError, Outcome};
+use crate::session::Rules;
 use crate::sgf::{Record, RecordMove};
 
 /// Extra time, after the limit and the margin, that an engine gets to answer
@@ -112,7 +112,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
         cfg.engines[players[0]].name.clone(),
         cfg.engines[players[1]].name.clone(),
     ];
-    let mut session: Box<dyn Session> = match cfg.settings.new_session() {
+    let mut session: Box<dyn Rules> = match cfg.settings.new_rules() {
         Ok(s) => s,
         Err(e) => panic!("game settings were checked at start: {e}"),
     };
@@ -122,7 +122,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
         _ => [0.0, 0.0],
     };
 
-    let finish = |session: &dyn Session,
+    let finish = |session: &dyn Rules,
                   black_seat: usize,
                   times: &[MoveInfo],
                   winner_seat: Option<usize>,
@@ -181,7 +181,7 @@ pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput 
         };
         GameOutput { result, record }
     };
-    let forfeit = |session: &dyn Session, black_seat: usize, times: &[MoveInfo], f: Forfeit| {
+    let forfeit = |session: &dyn Rules, black_seat: usize, times: &[MoveInfo], f: Forfeit| {
         finish(
             session,
             black_seat,

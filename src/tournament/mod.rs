@@ -23,7 +23,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use crate::engine::Session;
+use crate::games;
+use crate::session::Rules;
 use engine_proc::EngineSpec;
 use game_runner::{Seats, play_game};
 use results::{GameResult, Reason, ResultsFile};
@@ -41,14 +42,16 @@ pub struct GameSettings {
 }
 
 impl GameSettings {
-    /// A referee for a new game with these settings.
-    pub fn new_session(&self) -> Result<Box<dyn Session>, String> {
-        let mut s = crate::games::new_session(&self.game)?;
-        s.reset(self.size)?;
+    /// A referee for a new game with these settings: the game's rules, no
+    /// searcher.
+    pub fn new_rules(&self) -> Result<Box<dyn Rules>, String> {
+        let entry = games::find(&self.game)?;
+        let mut options = Vec::new();
         if let Some(start) = &self.start {
-            s.extra_command("start", &[start.as_str()])?;
+            entry.check_option(self.size, "start", start)?;
+            options.push(("start".to_string(), start.clone()));
         }
-        Ok(s)
+        (entry.new_rules)(self.size, &options)
     }
 }
 
@@ -391,7 +394,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     }
     // Games are refereed from these settings: check them (and the openings)
     // once here, so the workers can rely on them.
-    let mut check = cfg.settings.new_session()?;
+    let mut check = cfg.settings.new_rules()?;
     for opening in cfg.openings.iter().flatten() {
         for mv in opening {
             let color = check.to_move();
@@ -399,7 +402,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
                 .play(color, mv)
                 .map_err(|e| format!("opening {}: {mv}: {e}", opening.join(" ")))?;
         }
-        check = cfg.settings.new_session()?;
+        check = cfg.settings.new_rules()?;
     }
     let games_dir = cfg.out_dir.join("games");
     std::fs::create_dir_all(&games_dir)

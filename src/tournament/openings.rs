@@ -18,7 +18,7 @@ pub fn parse_openings(text: &str, settings: &GameSettings) -> Result<Vec<Vec<Str
             .filter(|m| !m.is_empty())
             .map(str::to_string)
             .collect();
-        let mut session = settings.new_session()?;
+        let mut session = settings.new_rules()?;
         for m in &moves {
             let color = session.to_move();
             session

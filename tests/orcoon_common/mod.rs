@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use crosscut::game::{Color, Game, column_letter, splitmix64};
+use crosscut::game::{Color, Notation, column_letter, splitmix64};
 use crosscut::games::orcoon::Orcoon;
 
 /// A small deterministic random generator.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::geometry::{
     BOTTOM, DOWN_DIR, Geometry, LEFT, LEFT_DIR, NONE, Point, RIGHT, RIGHT_DIR, TOP, UP_DIR,
 };
-use crate::game::{Color, Game, MoveError, Outcome};
+use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 
 /// An Akron move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -940,10 +940,6 @@ impl Akron {
 impl Game for Akron {
     type Move = AkronMove;
 
-    fn name(&self) -> &'static str {
-        "akron"
-    }
-
     fn size(&self) -> usize {
         self.geo.n
     }
@@ -982,7 +978,7 @@ impl Game for Akron {
         }
     }
 
-    fn play(&mut self, mv: AkronMove) {
+    fn play_with(&mut self, mv: AkronMove, _effort: Effort) {
         let mover = self.to_move;
         let me = piece(mover);
         let mut undo = Undo {
@@ -1139,6 +1135,22 @@ impl Game for Akron {
         h ^ self.swap_key_if_available()
     }
 
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        if color != self.to_move {
+            self.to_move = color;
+            self.hash ^= self.geo.white_key;
+        }
+        self.keys.clear();
+        self.keys.push(self.position_key());
+        self.refresh_outcome();
+        Ok(())
+    }
+}
+
+impl Notation for Akron {
     fn parse_move(&self, text: &str) -> Result<AkronMove, MoveError> {
         let lower = text.trim().to_ascii_lowercase();
         if lower == "swap" {
@@ -1247,25 +1259,6 @@ impl Game for Akron {
         self.keys.push(self.position_key());
         self.irreversible = 0;
         self.refresh_outcome();
-        Ok(())
-    }
-
-    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        self.keys.clear();
-        self.keys.push(self.position_key());
-        self.refresh_outcome();
-        Ok(())
-    }
-
-    fn reset(&mut self, size: usize) -> Result<(), String> {
-        *self = Akron::new(size)?;
         Ok(())
     }
 }

@@ -27,7 +27,22 @@ use super::Akron;
 use super::board::{AkronMove, EvalScratch, edge_bits};
 use super::geometry::{NONE, Point};
 use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score, WIN_NEXT_MOVE};
+use crate::search::{Evaluator, Score, Tuning, WIN_NEXT_MOVE};
+
+/// Akron's evaluation: connection distance over the stacks with cuts, and
+/// freedom (see the module documentation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Distance;
+
+/// The searcher's tuning with [`Distance`]: no pruning margins (none has
+/// been shown to pay in Akron) and every rule decision exact (Akron has no
+/// costly one).
+pub const TUNING: Tuning = Tuning {
+    futility_margin: None,
+    razor_margin: None,
+    late_move_limit: None,
+    rule_effort: None,
+};
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 99;
@@ -429,21 +444,29 @@ fn candidates_now(pos: &Akron, out: &mut Vec<AkronMove>) {
     }
 }
 
-impl Evaluate for Akron {
-    fn evaluate(&self) -> Score {
-        if self.add_wins() {
+impl Evaluator<Akron> for Distance {
+    fn name(&self) -> &'static str {
+        "distance"
+    }
+
+    fn tuning(&self) -> Tuning {
+        TUNING
+    }
+
+    fn evaluate(&self, pos: &Akron) -> Score {
+        if pos.add_wins() {
             return WIN_NEXT_MOVE;
         }
-        let me = self.to_move();
-        let (distance, flexibility) = distances_and_flexibility(self);
+        let me = pos.to_move();
+        let (distance, flexibility) = distances_and_flexibility(pos);
         let (mine, theirs) = (
             distance[me.index()] as Score,
             distance[me.opponent().index()] as Score,
         );
         let flexibility =
             flexibility[me.index()] as Score - flexibility[me.opponent().index()] as Score;
-        let f_me = (freedoms(self, me) as Score).min(MAX_FREEDOMS);
-        let f_them = (freedoms(self, me.opponent()) as Score).min(MAX_FREEDOMS);
+        let f_me = (freedoms(pos, me) as Score).min(MAX_FREEDOMS);
+        let f_them = (freedoms(pos, me.opponent()) as Score).min(MAX_FREEDOMS);
         (theirs - mine) * STEP + flexibility * FLEXIBILITY + (f_me - f_them) * FREEDOM + TEMPO
     }
 
@@ -457,14 +480,14 @@ impl Evaluate for Akron {
     /// blocks, cuts, pins that put a second ball on the one it would move,
     /// lifted supports), when no colour has a connection left, or when none
     /// of those moves is legal.
-    fn candidate_moves(&self, out: &mut Vec<AkronMove>) {
-        if self.outcome().is_some() {
+    fn candidate_moves(&self, pos: &Akron, out: &mut Vec<AkronMove>) {
+        if pos.outcome().is_some() {
             // A repeated position ends the game but keeps its hash.
             return;
         }
         // The search visits an inner node again on every iteration: the
         // four searches behind the list are worth remembering.
-        let (key, n) = (self.hash(), self.geometry().n);
+        let (key, n) = (pos.hash(), pos.geometry().n);
         let start = out.len();
         let hit = CANDIDATES.with_borrow(|m| {
             let slot = key as usize & (CANDIDATE_ENTRIES - 1);
@@ -476,7 +499,7 @@ impl Evaluate for Akron {
             }
         });
         if !hit {
-            candidates_now(self, out);
+            candidates_now(pos, out);
             CANDIDATES.with_borrow_mut(|m| {
                 if m.n != n {
                     m.n = n;
@@ -491,12 +514,12 @@ impl Evaluate for Akron {
         }
     }
 
-    fn move_order_hint(&self, mv: AkronMove) -> Score {
+    fn move_order_hint(&self, pos: &Akron, mv: AkronMove) -> Score {
         // Cheap on purpose: ordering by shortest-path marks (four searches
         // per node) saved up to 45% of the nodes at fixed depth but cost
         // twice the time.
-        let geo = self.geometry();
-        let cells = self.cells();
+        let geo = pos.geometry();
+        let cells = pos.cells();
         let touching = |d: Point, skip: Point| -> Score {
             geo.touching[d as usize][..8]
                 .iter()
@@ -514,7 +537,7 @@ impl Evaluate for Akron {
         }
     }
 
-    fn history_index(&self, mv: AkronMove) -> usize {
+    fn history_index(&self, _pos: &Akron, mv: AkronMove) -> usize {
         match mv {
             AkronMove::Swap => 0,
             AkronMove::Add(p) => p as usize + 1,
@@ -528,6 +551,7 @@ impl Evaluate for Akron {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
 
     fn build(n: usize, placements: &[(Color, &str)], to_move: Color) -> Akron {
         let mut pos = Akron::new(n).unwrap();

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::geometry::{BOTTOM, Geometry, LEFT, Point, RIGHT, TOP};
-use crate::game::{Color, Game, MoveError, Outcome};
+use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 
 /// An Onyx move: a placement on a point, or White's `swap`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -60,9 +60,6 @@ pub struct Onyx {
     /// Bitset over squares: those with exactly three occupied corners.
     three_corners: Vec<u64>,
     start: Start,
-    /// The start asked for by `start`; sizes not divisible by 4 fall back
-    /// to the blank start.
-    preferred_start: Start,
     /// Scratch for connection searches (visit marks and a stack).
     seen: Vec<u32>,
     stamp: u32,
@@ -89,7 +86,6 @@ impl Onyx {
             blocked: vec![0; geo.words],
             three_corners: vec![0; geo.squares.len().div_ceil(64)],
             start,
-            preferred_start: start,
             seen: vec![0; geo.num_points],
             stamp: 0,
             stack: Vec::with_capacity(geo.num_points),
@@ -123,9 +119,7 @@ impl Onyx {
         } else {
             Start::Blank
         };
-        let mut pos = Onyx::new(n, start)?;
-        pos.preferred_start = preferred;
-        Ok(pos)
+        Onyx::new(n, start)
     }
 
     /// The board geometry.
@@ -454,10 +448,6 @@ pub(crate) fn edge_bits(color: Color) -> (u8, u8) {
 impl Game for Onyx {
     type Move = OnyxMove;
 
-    fn name(&self) -> &'static str {
-        "onyx"
-    }
-
     fn size(&self) -> usize {
         self.geo.n
     }
@@ -489,7 +479,7 @@ impl Game for Onyx {
             }
     }
 
-    fn play(&mut self, mv: OnyxMove) {
+    fn play_with(&mut self, mv: OnyxMove, _effort: Effort) {
         let mover = self.to_move;
         let mut undo = Undo {
             mv: Some(mv),
@@ -582,6 +572,19 @@ impl Game for Onyx {
         h ^ self.swap_key_if_available()
     }
 
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        if color != self.to_move {
+            self.to_move = color;
+            self.hash ^= self.geo.white_key;
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Onyx {
     fn parse_move(&self, text: &str) -> Result<OnyxMove, MoveError> {
         let lower = text.to_ascii_lowercase();
         if lower == "swap" {
@@ -667,43 +670,5 @@ impl Game for Onyx {
         self.set_cell(p, color.map_or(EMPTY, piece));
         self.refresh_outcome();
         Ok(())
-    }
-
-    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        Ok(())
-    }
-
-    fn reset(&mut self, size: usize) -> Result<(), String> {
-        *self = Onyx::with_preferred_start(size, self.preferred_start)?;
-        Ok(())
-    }
-
-    fn extra_commands(&self) -> &'static [&'static str] {
-        &["start"]
-    }
-
-    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
-        match (name, args) {
-            ("start", [which]) => {
-                let start = match which.to_ascii_lowercase().as_str() {
-                    "standard" => Start::Standard,
-                    "blank" => Start::Blank,
-                    _ => return Err(format!("unknown start '{which}' (standard or blank)")),
-                };
-                let mut fresh = Onyx::new(self.geo.n, start)?;
-                fresh.preferred_start = start;
-                *self = fresh;
-                Ok(String::new())
-            }
-            ("start", _) => Err("usage: start standard|blank".into()),
-            _ => Err(format!("{name} is not a command of onyx")),
-        }
     }
 }

@@ -13,11 +13,38 @@ pub use super::distance::{UNREACHABLE, connection_distance};
 use super::distance::{by_words, contested};
 use super::two_distance::evaluate_two_distance;
 use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score};
+use crate::search::{Evaluator, Score, Tuning};
 
-impl Evaluate for Onyx {
-    fn evaluate(&self) -> Score {
-        evaluate_two_distance(self)
+/// Onyx's evaluation: the two-distance potential of both colours, with the
+/// plain connection distance choosing the candidate moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TwoDistance;
+
+/// The searcher's margins with [`TwoDistance`], each measured:
+/// - futility: one and a half units of potential a ply, 114-86 against no
+///   pruning over 200 games at 0.2 s a move on 12×12;
+/// - razoring: three units of potential (a move rarely gains more);
+/// - late-move pruning: six moves one ply from the horizon, 24 two plies
+///   from it;
+/// - every rule decision exact (Onyx has no costly one).
+pub const TUNING: Tuning = Tuning {
+    futility_margin: Some(150),
+    razor_margin: Some(300),
+    late_move_limit: Some(6),
+    rule_effort: None,
+};
+
+impl Evaluator<Onyx> for TwoDistance {
+    fn name(&self) -> &'static str {
+        "two_distance"
+    }
+
+    fn tuning(&self) -> Tuning {
+        TUNING
+    }
+
+    fn evaluate(&self, pos: &Onyx) -> Score {
+        evaluate_two_distance(pos)
     }
 
     /// Moves on a shortest connection of either colour, the corners of the
@@ -25,11 +52,11 @@ impl Evaluate for Onyx {
     /// and every capture by either colour (taking or preventing one). A move
     /// elsewhere changes neither colour's connection distance. When neither
     /// colour has a shortest connection left, every legal move.
-    fn candidate_moves(&self, out: &mut Vec<OnyxMove>) {
-        let geo = self.geometry();
-        let mut keep = contested(self);
-        if keep.iter().all(|&w| w == 0) || self.outcome().is_some() {
-            self.legal_moves(out);
+    fn candidate_moves(&self, pos: &Onyx, out: &mut Vec<OnyxMove>) {
+        let geo = pos.geometry();
+        let mut keep = contested(pos);
+        if keep.iter().all(|&w| w == 0) || pos.outcome().is_some() {
+            pos.legal_moves(out);
             return;
         }
         // A contested midpoint: the corners of its square block it.
@@ -51,77 +78,61 @@ impl Evaluate for Onyx {
         }
         // The empty corner of a capture threat: a capture for one colour,
         // a defence for the other.
-        for (c, _, _) in self.capture_threats() {
+        for (c, _, _) in pos.capture_threats() {
             keep[c as usize / 64] |= 1 << (c % 64);
         }
-        self.legal_moves_within(&keep, out);
+        pos.legal_moves_within(&keep, out);
     }
 
     /// The opponent connects with one placement (its pieces under capture
     /// threat not counted as safe).
-    fn opponent_threatens(&self) -> bool {
-        super::distance::wins_next_move(self, self.to_move().opponent())
-    }
-
-    /// One and a half units of potential a ply: 114-86 against no
-    /// pruning over 200 games at 0.2 s a move on 12×12.
-    fn futility_margin(&self) -> Option<Score> {
-        Some(150)
-    }
-
-    /// Three units of potential: a move rarely gains more.
-    fn razor_margin(&self) -> Option<Score> {
-        Some(300)
+    fn opponent_threatens(&self, pos: &Onyx) -> bool {
+        super::distance::wins_next_move(pos, pos.to_move().opponent())
     }
 
     /// Not while the side to move connects with two placements: one of
     /// them may be a double threat (a win in 3 that the score misses).
-    fn razor_allowed(&self) -> bool {
-        connection_distance(self, self.to_move()) > 2
-    }
-
-    /// Six moves one ply from the horizon, 24 two plies from it.
-    fn late_move_limit(&self) -> Option<usize> {
-        Some(6)
+    fn razor_allowed(&self, pos: &Onyx) -> bool {
+        connection_distance(pos, pos.to_move()) > 2
     }
 
     /// When the side to move needs three placements or more (every piece
     /// counted safe), a placement that captures nothing lowers that by one
     /// at most, and a count of one is needed to threaten: only the
     /// captures (and the swap) may threaten.
-    fn late_move_threats(&self, out: &mut Vec<OnyxMove>) -> bool {
-        let me = self.to_move();
-        if connection_distance(self, me) <= 2 {
+    fn late_move_threats(&self, pos: &Onyx, out: &mut Vec<OnyxMove>) -> bool {
+        let me = pos.to_move();
+        if connection_distance(pos, me) <= 2 {
             return false;
         }
         out.extend(
-            self.capture_threats()
+            pos.capture_threats()
                 .filter(|&(_, _, pair)| pair != me)
                 .map(|(corner, _, _)| OnyxMove::Place(corner)),
         );
-        if self.swap_available() {
+        if pos.swap_available() {
             out.push(OnyxMove::Swap);
         }
         true
     }
 
-    fn history_index(&self, mv: OnyxMove) -> usize {
+    fn history_index(&self, _pos: &Onyx, mv: OnyxMove) -> usize {
         match mv {
             OnyxMove::Place(p) => p as usize + 1,
             OnyxMove::Swap => 0,
         }
     }
 
-    fn move_order_hint(&self, mv: OnyxMove) -> Score {
+    fn move_order_hint(&self, pos: &Onyx, mv: OnyxMove) -> Score {
         match mv {
             OnyxMove::Swap => 0,
             OnyxMove::Place(p) => {
-                let geo = self.geometry();
+                let geo = pos.geometry();
                 let mut buf = [0; 4];
                 let captures = if geo.is_midpoint(p) {
                     0
                 } else {
-                    self.captures(p, self.to_move(), &mut buf)
+                    pos.captures(p, pos.to_move(), &mut buf)
                 };
                 /// The pieces on the lines from `p`.
                 fn contact<const W: usize>(pos: &Onyx, p: Point) -> u32 {
@@ -135,7 +146,7 @@ impl Evaluate for Onyx {
                         .map(|k| (nb[k] & (black[k] | white[k])).count_ones())
                         .sum()
                 }
-                let contact = by_words!(self, contact(self, p));
+                let contact = by_words!(pos, contact(pos, p));
                 captures as Score * 100 + contact as Score * 10
             }
         }
@@ -146,6 +157,7 @@ impl Evaluate for Onyx {
 mod tests {
     //! The bit-parallel distances against a plain 0-1 BFS.
     use super::*;
+    use crate::game::Notation;
     use crate::games::onyx::board::edge_bits;
     use crate::games::onyx::random_game;
     use crate::games::onyx::{Point, Start};
@@ -316,11 +328,11 @@ mod tests {
                     moves.clear();
                     pos.legal_moves(&mut moves);
                     listed.clear();
-                    let knows = pos.late_move_threats(&mut listed);
+                    let knows = TwoDistance.late_move_threats(pos, &mut listed);
                     told += knows as usize;
                     for &m in &moves {
                         pos.play(m);
-                        let threat = pos.outcome().is_none() && pos.opponent_threatens();
+                        let threat = pos.outcome().is_none() && TwoDistance.opponent_threatens(pos);
                         pos.undo();
                         threats += threat as usize;
                         assert!(

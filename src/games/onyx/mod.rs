@@ -9,7 +9,106 @@ pub mod geometry;
 pub mod two_distance;
 
 pub use board::{Onyx, OnyxMove, Start};
+pub use eval::TwoDistance;
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
+
+use super::{BenchPosition, GameEntry, GameOption, rules_of, session_of};
+use crate::session::{Options, option};
+
+/// Onyx in the game registry.
+pub const ENTRY: GameEntry = GameEntry {
+    name: "onyx",
+    sizes: (MIN_SIZE, MAX_SIZE, 2),
+    default_size: DEFAULT_SIZE,
+    options: &[GameOption {
+        name: "start",
+        values: &["standard", "blank"],
+        doc: "the start position: standard (sizes divisible by 4; the default there) or blank",
+        check: check_start,
+    }],
+    commands: &[],
+    bench: BENCH,
+    new_rules: |size, options| rules_of("onyx", new_game, size, options),
+    new_session: |size, options, hash_mb| {
+        session_of(
+            "onyx",
+            new_game,
+            size,
+            options,
+            vec![Box::new(TwoDistance)],
+            hash_mb,
+        )
+    },
+};
+
+/// A new game: the `start` option's start, or by default the standard one
+/// where the size has it and the blank one elsewhere. A chosen start is
+/// kept as the preference across sizes: on a size without a standard start
+/// the game starts blank.
+fn new_game(size: usize, options: &Options) -> Result<Onyx, String> {
+    let preferred = match option(options, "start") {
+        Some("blank") => Start::Blank,
+        _ => Start::Standard,
+    };
+    Onyx::with_preferred_start(size, preferred)
+}
+
+/// The standard start exists only on sizes divisible by 4.
+fn check_start(size: usize, value: &str) -> Result<(), String> {
+    if value == "standard" && !size.is_multiple_of(4) {
+        Err(format!(
+            "the standard start needs a board size divisible by 4, not {size}"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The positions `bench` searches (taken from the replayed vector games).
+const BENCH: &[BenchPosition] = &[
+    BenchPosition {
+        size: 12,
+        options: &[("start", "standard")],
+        moves: "",
+    },
+    BenchPosition {
+        size: 12,
+        options: &[("start", "standard")],
+        moves: "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1",
+    },
+    BenchPosition {
+        size: 12,
+        options: &[("start", "standard")],
+        moves: "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1 B2 L10 HI78 L5 J4 K12 H9 B7 I4 \
+                IJ1011 L9 F7 CD1011 F8 G10 C10 K10 K1 DE910 A2",
+    },
+    BenchPosition {
+        size: 12,
+        options: &[("start", "standard")],
+        moves: "CD89 FG78 H1 FG56 D12 B5 J8 K11 AB1011 A1 B2 L10 HI78 L5 J4 K12 H9 B7 I4 \
+                IJ1011 L9 F7 CD1011 F8 G10 C10 K10 K1 DE910 A2 J6 EF23 K7 GH45 D2 J11 K8 D5 \
+                C7 J10 E12 H12 E3 F3 H2 B3 C11 G2 I1 L11",
+    },
+    BenchPosition {
+        size: 12,
+        options: &[("start", "blank")],
+        moves: "GH1011 KL89 JK1112 G12 K6 HI56 D4 DE910 CD89 F8 E2 A3 B5 C3 F1 I12 CD1011 \
+                CD67 F12 GH23",
+    },
+    BenchPosition {
+        size: 12,
+        options: &[("start", "blank")],
+        moves: "GH1011 KL89 JK1112 G12 K6 HI56 D4 DE910 CD89 F8 E2 A3 B5 C3 F1 I12 CD1011 \
+                CD67 F12 GH23 EF45 AB89 D11 HI910 C6 L3 L2 A8 B11 E5 K5 A2 A7 H4 B10 E12 \
+                IJ89 F10 IJ1011 D9",
+    },
+    BenchPosition {
+        size: 12,
+        options: &[("start", "standard")],
+        moves: "C5 H1 B3 E3 C1 C7 J9 K11 HI56 A8 CD89 D10 GH45 B7 KL45 I11 E9 J5 C6 G4 G3 \
+                I9 C9 A11 I7 G10 H8 L5 E5 L10 KL23 FG78 J3 H7 B11 CD23 J6 L11 C11 F7",
+    },
+];
 
 /// Plays one random game on an `n`×`n` board from `start` to its end,
 /// showing `visit` every position, the last one included (`visit` may

@@ -516,6 +516,7 @@ mod tests {
     //! The bit-parallel two-distance against the definition iterated to a
     //! fixed point.
     use super::*;
+    use crate::game::Notation;
     use crate::games::onyx::Start;
     use crate::games::onyx::random_game;
     use rand::SeedableRng;

@@ -4,13 +4,9 @@
 use std::sync::Arc;
 
 use super::adjudicate::Solver;
-
-/// Adjudication search nodes allowed inside a search (typical positions
-/// need fewer than 40).
-const SEARCH_ADJUDICATION_NODES: u64 = 2000;
 use super::bits::Bits;
 use super::geometry::{BOTTOM, Geometry, LEFT, MAX_POINTS, Point, RIGHT, TOP};
-use crate::game::{Color, Game, MoveError, Outcome};
+use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 
 /// An Orcoon move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -233,7 +229,15 @@ impl Orcoon {
     }
 
     /// Decides the end of the game if `passer` passed now: the winner.
+    /// Exact: see [`Orcoon::adjudicate_with`].
     pub fn adjudicate(&mut self, passer: Color) -> Color {
+        self.adjudicate_with(passer, Effort::Exact)
+    }
+
+    /// Decides the end of the game if `passer` passed now, spending at most
+    /// `effort` solver nodes: the winner. A decision left open by a bounded
+    /// effort counts the pass as lost for the passer and is not cached.
+    pub fn adjudicate_with(&mut self, passer: Color, effort: Effort) -> Color {
         let other = passer.opponent();
         let key = self.hash ^ self.geo.keys[0][passer.index()].rotate_left(17);
         let slot = (key as usize) & (CACHE_SIZE - 1);
@@ -241,7 +245,13 @@ impl Orcoon {
         if k == key && v != 0 {
             return Color::ALL[v as usize - 1];
         }
-        let winner = if self.solver.can_connect(&self.cells, other) {
+        self.solver.node_limit = match effort {
+            Effort::Exact => None,
+            Effort::Bounded(nodes) => Some(nodes),
+        };
+        let connects = self.solver.can_connect(&self.cells, other);
+        self.solver.node_limit = None;
+        let winner = if connects {
             other
         } else if self.solver.exhausted {
             // Undecided within a search's bound: count the pass as lost, so
@@ -263,14 +273,6 @@ impl Orcoon {
         } else {
             None
         }
-    }
-
-    /// Inside searches the pass adjudication gets a node bound (cheap
-    /// insurance: the hardest positions known take the exact procedure
-    /// about a millisecond); an undecided pass counts as lost for the
-    /// passer. Outside searches it is exact.
-    fn set_searching_bound(&mut self, searching: bool) {
-        self.solver.node_limit = searching.then_some(SEARCH_ADJUDICATION_NODES);
     }
 
     /// The solver, for statistics.
@@ -326,15 +328,7 @@ impl Orcoon {
 }
 
 impl Game for Orcoon {
-    fn set_searching(&mut self, searching: bool) {
-        self.set_searching_bound(searching);
-    }
-
     type Move = OrcoonMove;
-
-    fn name(&self) -> &'static str {
-        "orcoon"
-    }
 
     fn size(&self) -> usize {
         self.geo.n
@@ -389,7 +383,7 @@ impl Game for Orcoon {
             }
     }
 
-    fn play(&mut self, mv: OrcoonMove) {
+    fn play_with(&mut self, mv: OrcoonMove, effort: Effort) {
         let mover = self.to_move;
         let undo = Undo {
             mv: Some(mv),
@@ -404,7 +398,7 @@ impl Game for Orcoon {
                 self.hash ^= self.geo.white_key;
             }
             OrcoonMove::Pass => {
-                let winner = self.adjudicate(mover);
+                let winner = self.adjudicate_with(mover, effort);
                 self.outcome = Some(Outcome::Win(winner));
                 self.to_move = mover.opponent();
                 self.hash ^= self.geo.white_key ^ self.geo.over_key;
@@ -471,6 +465,19 @@ impl Game for Orcoon {
         h ^ self.swap_key_if_available()
     }
 
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        if color != self.to_move {
+            self.to_move = color;
+            self.hash ^= self.geo.white_key;
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Orcoon {
     fn parse_move(&self, text: &str) -> Result<OrcoonMove, MoveError> {
         let lower = text.to_ascii_lowercase();
         let over = || Err(MoveError::Illegal("the game is over".into()));
@@ -513,11 +520,6 @@ impl Game for Orcoon {
         }
     }
 
-    fn reset(&mut self, size: usize) -> Result<(), String> {
-        *self = Orcoon::new(size)?;
-        Ok(())
-    }
-
     fn showboard(&self) -> String {
         super::display::render_board(self)
     }
@@ -529,48 +531,5 @@ impl Game for Orcoon {
         let p = self.geo.parse_point(point)?;
         self.set_cell(p, color.map_or(EMPTY, stone));
         Ok(())
-    }
-
-    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        Ok(())
-    }
-
-    fn extra_commands(&self) -> &'static [&'static str] {
-        &["winning_sequence"]
-    }
-
-    fn extra_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
-        match (name, args) {
-            ("winning_sequence", []) => {
-                let (Some(passer), Some(Outcome::Win(winner))) = (self.passer(), self.outcome)
-                else {
-                    return Err("the game has not ended by a pass".into());
-                };
-                if winner == passer {
-                    return Err(format!(
-                        "{} passed and won: {} cannot connect",
-                        passer.name(),
-                        winner.opponent().name()
-                    ));
-                }
-                let seq = self
-                    .connecting_sequence(winner)
-                    .ok_or("internal error: no connecting sequence found")?;
-                Ok(seq
-                    .iter()
-                    .map(|&p| self.geo.point_name(p))
-                    .collect::<Vec<_>>()
-                    .join(" "))
-            }
-            ("winning_sequence", _) => Err("usage: winning_sequence".into()),
-            _ => Err(format!("{name} is not a command of orcoon")),
-        }
     }
 }

@@ -25,7 +25,26 @@ use super::bits::{Bits, Masks};
 use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
 use super::geometry::{KNIGHT_STEPS, MAX_POINTS, Point};
 use crate::game::{Color, Game};
-use crate::search::{Evaluate, Score, WIN_NEXT_MOVE, loss_in, win_in};
+use crate::search::{Evaluator, Score, Tuning, WIN_NEXT_MOVE, loss_in, win_in};
+
+/// Orcoon's evaluation: connection distance under the placement
+/// restrictions, with flexibility (see the module documentation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Distance;
+
+/// The searcher's tuning with [`Distance`]:
+/// - no pruning margins: none has been shown to pay in Orcoon;
+/// - the pass adjudication inside a search gets at most 2,000 solver nodes
+///   (typical positions need fewer than 40; the hardest known take the
+///   exact procedure about a millisecond): cheap insurance. An undecided
+///   pass counts as lost for the passer, so the searcher never passes into
+///   the unknown; outside searches the adjudication is exact.
+pub const TUNING: Tuning = Tuning {
+    futility_margin: None,
+    razor_margin: None,
+    late_move_limit: None,
+    rule_effort: Some(2000),
+};
 
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
@@ -327,15 +346,23 @@ pub fn connection_distance(pos: &Orcoon, color: Color) -> u16 {
     level_distance(m, &zero, &one, &two, &from, &to, None)
 }
 
-impl Evaluate for Orcoon {
-    fn evaluate(&self) -> Score {
-        let me = self.to_move();
-        let (mine, my_routes) = distance_and_shortest_connections(self, me);
+impl Evaluator<Orcoon> for Distance {
+    fn name(&self) -> &'static str {
+        "distance"
+    }
+
+    fn tuning(&self) -> Tuning {
+        TUNING
+    }
+
+    fn evaluate(&self, pos: &Orcoon) -> Score {
+        let me = pos.to_move();
+        let (mine, my_routes) = distance_and_shortest_connections(pos, me);
         if mine == 0 {
             // Joined: passing wins at once.
             return WIN_NEXT_MOVE;
         }
-        let (theirs, their_routes) = distance_and_shortest_connections(self, me.opponent());
+        let (theirs, their_routes) = distance_and_shortest_connections(pos, me.opponent());
         if theirs == 0 {
             // They are joined and pass next turn; no stone of ours crosses
             // their chain, so nothing stops it.
@@ -346,7 +373,7 @@ impl Evaluate for Orcoon {
             // are no captures), then a pass wins.
             return win_in(3);
         }
-        let m = &self.geometry().masks;
+        let m = &pos.geometry().masks;
         let flexibility = m.count(&my_routes) as Score - m.count(&their_routes) as Score;
         (theirs as Score - mine as Score) * STEP + flexibility * FLEXIBILITY + TEMPO
     }
@@ -356,14 +383,14 @@ impl Evaluate for Orcoon {
     /// left (joined or cut off). A win is a pass, always kept. Searching
     /// every placement instead lost 11-96 at 0.2 s a move on 11×11; adding
     /// the eight neighbours of those points lost 21-38.
-    fn candidate_moves(&self, out: &mut Vec<OrcoonMove>) {
-        let me = self.to_move();
-        let m = &self.geometry().masks;
+    fn candidate_moves(&self, pos: &Orcoon, out: &mut Vec<OrcoonMove>) {
+        let me = pos.to_move();
+        let m = &pos.geometry().masks;
         let keep = m.or(
-            &shortest_connection_points(self, me),
-            &shortest_connection_points(self, me.opponent()),
+            &shortest_connection_points(pos, me),
+            &shortest_connection_points(pos, me.opponent()),
         );
-        self.legal_moves(out);
+        pos.legal_moves(out);
         if !m.is_empty(&keep) {
             out.retain(|mv| match mv {
                 OrcoonMove::Place(p) => keep.has(*p as usize),
@@ -372,22 +399,22 @@ impl Evaluate for Orcoon {
         }
     }
 
-    fn move_order_hint(&self, mv: OrcoonMove) -> Score {
+    fn move_order_hint(&self, pos: &Orcoon, mv: OrcoonMove) -> Score {
         match mv {
             OrcoonMove::Swap => 0,
             // A pass wins at once when the mover is joined: try it first.
             // Otherwise it is usually a loss: try it last.
             OrcoonMove::Pass => {
-                if self.is_connected(self.to_move()) {
+                if pos.is_connected(pos.to_move()) {
                     1 << 26
                 } else {
                     -(1 << 20)
                 }
             }
             OrcoonMove::Place(p) => {
-                let geo = self.geometry();
-                let cells = self.cells();
-                let me = stone(self.to_move());
+                let geo = pos.geometry();
+                let cells = pos.cells();
+                let me = stone(pos.to_move());
                 let mut s = 0;
                 for &q in geo.orth_of(p) {
                     match cells[q as usize] {
@@ -408,7 +435,7 @@ impl Evaluate for Orcoon {
         }
     }
 
-    fn history_index(&self, mv: OrcoonMove) -> usize {
+    fn history_index(&self, _pos: &Orcoon, mv: OrcoonMove) -> usize {
         match mv {
             OrcoonMove::Place(p) => p as usize,
             OrcoonMove::Pass => MAX_POINTS,

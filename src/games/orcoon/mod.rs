@@ -13,4 +13,86 @@ mod probe;
 
 pub use adjudicate::Solver;
 pub use board::{Orcoon, OrcoonMove, Violation};
+pub use eval::Distance;
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
+
+use super::{BenchPosition, GameCommand, GameEntry, rules_of, session_of};
+use crate::game::{Game, Outcome};
+use crate::session::Options;
+
+/// Orcoon in the game registry.
+pub const ENTRY: GameEntry = GameEntry {
+    name: "orcoon",
+    sizes: (MIN_SIZE, MAX_SIZE, 1),
+    default_size: DEFAULT_SIZE,
+    options: &[],
+    commands: &[GameCommand {
+        name: "winning_sequence",
+        usage: "winning_sequence",
+        run: winning_sequence,
+    }],
+    bench: BENCH,
+    new_rules: |size, options| rules_of("orcoon", new_game, size, options),
+    new_session: |size, options, hash_mb| {
+        session_of(
+            "orcoon",
+            new_game,
+            size,
+            options,
+            vec![Box::new(Distance)],
+            hash_mb,
+        )
+    },
+};
+
+fn new_game(size: usize, _options: &Options) -> Result<Orcoon, String> {
+    Orcoon::new(size)
+}
+
+/// `winning_sequence`: after a pass that the passer lost, one sequence of
+/// the winner's placements that joins its edges.
+fn winning_sequence(position: &mut dyn std::any::Any, args: &[&str]) -> Result<String, String> {
+    let pos = position
+        .downcast_mut::<Orcoon>()
+        .ok_or("winning_sequence is a command of orcoon")?;
+    if !args.is_empty() {
+        return Err("syntax error: usage: winning_sequence".into());
+    }
+    let (Some(passer), Some(Outcome::Win(winner))) = (pos.passer(), pos.outcome()) else {
+        return Err("the game has not ended by a pass".into());
+    };
+    if winner == passer {
+        return Err(format!(
+            "{} passed and won: {} cannot connect",
+            passer.name(),
+            winner.opponent().name()
+        ));
+    }
+    let seq = pos
+        .connecting_sequence(winner)
+        .ok_or("internal error: no connecting sequence found")?;
+    Ok(seq
+        .iter()
+        .map(|&p| pos.geometry().point_name(p))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// The positions `bench` searches.
+const BENCH: &[BenchPosition] = &[
+    BenchPosition {
+        size: 11,
+        options: &[],
+        moves: "",
+    },
+    BenchPosition {
+        size: 11,
+        options: &[],
+        moves: "F6 I9 H9 K4 F4 H4 F5 A6 F7 D5 F3 K10",
+    },
+    BenchPosition {
+        size: 11,
+        options: &[],
+        moves: "F6 C1 D1 H1 F3 B4 D4 E4 D2 A2 D3 A9 F9 A6 D6 I8 F8 D7 D5 G4 E6 D10 F10 A8",
+    },
+];

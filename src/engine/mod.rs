@@ -1,0 +1,402 @@
+//! The one facade the protocol talks to: the current game and its history,
+//! engine parameters, clocks, and the searcher. Text in, text out: the
+//! protocol layer parses commands and formats answers, nothing more. The
+//! engine knows the games only through the registry ([`crate::games`]).
+
+pub mod params;
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::game::Color;
+use crate::games::{self, GameEntry};
+use crate::search::alphabeta::{is_mate, score_text};
+use crate::search::{Player, SearchLimits, SearchReport, search_score};
+use crate::session::{Options, Rules, SearchRequest, Session};
+use crate::timeman::Clock;
+pub use params::{MAX_HASH_MB, PARAMS, Params};
+
+/// What the engine decided in `genmove`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A move, in the game's notation.
+    Move(String),
+    /// No move is worth playing on: the engine gives up.
+    Resign,
+}
+
+/// How long `bench` searches each position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BenchLimit {
+    /// To this depth (the node count is the build's signature).
+    Depth(u32),
+    /// For this long (the depth reached is the measure).
+    Time(Duration),
+}
+
+/// Where the searcher's `info` lines go.
+pub type InfoSink = Box<dyn FnMut(&str) + Send>;
+
+/// Writes a line on stderr, best effort: a failed write (stderr closed or
+/// full) is ignored, so it never changes an answer.
+pub fn info_to_stderr(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+}
+
+/// The current game: which game it is, its options and the session.
+struct Current {
+    entry: &'static GameEntry,
+    options: Options,
+    session: Box<dyn Session>,
+}
+
+/// The engine: the current game, parameters, clocks and the searcher.
+pub struct Engine {
+    current: Option<Current>,
+    /// Parameters (`param`).
+    pub params: Params,
+    /// Clocks (`time_settings`, `time_left`).
+    pub clock: Clock,
+    rng: SmallRng,
+    info: InfoSink,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The error of a game command with no game selected.
+fn no_game() -> String {
+    format!("no game selected: use 'game {}'", games::names_usage())
+}
+
+impl Engine {
+    /// An engine with no game selected, writing `info` lines on stderr.
+    pub fn new() -> Engine {
+        let params = Params::default();
+        Engine {
+            current: None,
+            rng: SmallRng::seed_from_u64(params.seed),
+            params,
+            clock: Clock::default(),
+            info: Box::new(info_to_stderr),
+        }
+    }
+
+    /// Sends the searcher's `info` lines to `sink` instead of stderr.
+    pub fn set_info_sink(&mut self, sink: InfoSink) {
+        self.info = sink;
+    }
+
+    /// The current game's registry entry.
+    pub fn entry(&self) -> Option<&'static GameEntry> {
+        self.current.as_ref().map(|c| c.entry)
+    }
+
+    /// The current game's rules, or an error telling the user to pick one.
+    pub fn rules(&self) -> Result<&dyn Rules, String> {
+        self.current
+            .as_ref()
+            .map(|c| c.session.rules())
+            .ok_or_else(no_game)
+    }
+
+    /// The current game's rules, to change them.
+    pub fn rules_mut(&mut self) -> Result<&mut dyn Rules, String> {
+        self.current
+            .as_mut()
+            .map(|c| c.session.rules_mut())
+            .ok_or_else(no_game)
+    }
+
+    fn current_mut(&mut self) -> Result<&mut Current, String> {
+        self.current.as_mut().ok_or_else(no_game)
+    }
+
+    /// The current session, if a game is selected.
+    pub fn session(&self) -> Option<&dyn Session> {
+        self.current.as_ref().map(|c| &*c.session)
+    }
+
+    /// Selects a game at its default size and options (`game NAME`).
+    pub fn select_game(&mut self, name: &str) -> Result<(), String> {
+        let entry = games::find(name)?;
+        let session = (entry.new_session)(entry.default_size, &Vec::new(), self.params.hash_mb)?;
+        self.current = Some(Current {
+            entry,
+            options: Vec::new(),
+            session,
+        });
+        self.clock.reset_game();
+        Ok(())
+    }
+
+    /// A new game of the current kind on a `size`×`size` board, options
+    /// kept (`boardsize`, `clear_board`).
+    pub fn new_game(&mut self, size: usize) -> Result<(), String> {
+        let c = self.current_mut()?;
+        c.session.renew(size, &c.options)?;
+        self.clock.reset_game();
+        Ok(())
+    }
+
+    /// Sets option `name` of the current game to `value` (a game option's
+    /// command, e.g. Onyx's `start blank`) and starts a new game with it.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let c = self.current_mut()?;
+        let size = c.session.rules().size();
+        let value = value.to_ascii_lowercase();
+        c.entry.check_option(size, name, &value)?;
+        let mut options = c.options.clone();
+        options.retain(|(n, _)| n != name);
+        options.push((name.to_string(), value));
+        c.session.renew(size, &options)?;
+        c.options = options;
+        self.clock.reset_game();
+        Ok(())
+    }
+
+    /// Runs one of the current game's own commands.
+    pub fn game_command(&mut self, name: &str, args: &[&str]) -> Result<String, String> {
+        let c = self.current_mut()?;
+        let command = c
+            .entry
+            .command(name)
+            .ok_or_else(|| format!("{name} is not a command of {}", c.entry.name))?;
+        (command.run)(c.session.rules_mut().position_mut(), args)
+    }
+
+    /// Switches the current game to the evaluator `name` (`param eval`).
+    pub fn select_evaluator(&mut self, name: &str) -> Result<(), String> {
+        self.current_mut()?.session.select_evaluator(name)
+    }
+
+    /// Replaces the current game by a game record (`loadsgf`): a fresh game
+    /// of the recorded kind, size and start, with the first `moves` moves of
+    /// the record (all when `None`) replayed and checked. On error the
+    /// current game stays as it was.
+    pub fn load_record(
+        &mut self,
+        record: &crate::sgf::Record,
+        moves: Option<usize>,
+    ) -> Result<(), String> {
+        let entry = games::find(&record.game)?;
+        let mut options = Vec::new();
+        if let Some(start) = &record.start {
+            let start = start.to_ascii_lowercase();
+            entry.check_option(record.size, "start", &start)?;
+            options.push(("start".to_string(), start));
+        }
+        if !entry.has_size(record.size) {
+            return Err(format!(
+                "unacceptable size: {} has sizes {}, not {}",
+                entry.name,
+                entry.sizes_text(),
+                record.size
+            ));
+        }
+        let mut s = (entry.new_session)(record.size, &options, self.params.hash_mb)
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        let n = moves.unwrap_or(record.moves.len()).min(record.moves.len());
+        for (i, m) in record.moves[..n].iter().enumerate() {
+            let rules = s.rules_mut();
+            if rules.outcome().is_some() {
+                return Err(format!("move {}: the game is already over", i + 1));
+            }
+            if m.color != rules.to_move() {
+                return Err(format!(
+                    "move {}: {} to play, but the record has {}",
+                    i + 1,
+                    rules.to_move().name(),
+                    m.color.name()
+                ));
+            }
+            rules
+                .play(m.color, &m.text)
+                .map_err(|e| format!("move {} ({}): {e}", i + 1, m.text))?;
+        }
+        self.current = Some(Current {
+            entry,
+            options,
+            session: s,
+        });
+        self.clock.reset_game();
+        Ok(())
+    }
+
+    /// The limits of a search for `color` begun at `start`: `max_depth`,
+    /// and the clock's budget ([`Clock::budget`]).
+    fn limits(&self, color: Color, start: Instant) -> SearchLimits {
+        let budget = self.clock.budget(color, self.params.move_time);
+        SearchLimits {
+            max_depth: self.params.max_depth,
+            time: budget.map(|b| b.time),
+            to_deadline: budget.is_some_and(|b| !b.kept),
+            start,
+        }
+    }
+
+    /// Searches for `color` within the limits of the parameters and clock,
+    /// writing `info` lines when verbose. `None`: no legal move.
+    fn search(&mut self, color: Color, start: Instant) -> Result<Option<SearchReport>, String> {
+        let limits = self.limits(color, start);
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        if c.session.rules().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let verbose = self.params.verbose;
+        let info = &mut self.info;
+        let mut progress = |r: &SearchReport| {
+            if verbose {
+                info(&r.info_line());
+            }
+        };
+        let request = SearchRequest {
+            player: self.params.player,
+            threads: self.params.threads,
+            rng: &mut self.rng,
+            progress: &mut progress,
+        };
+        // GTP lets a controller ask for either colour: out of turn, the
+        // engine searches as if the turn had been handed to `color`.
+        Ok(c.session.search(color, &limits, request))
+    }
+
+    /// Searches and plays (when `commit`) a move for `color`.
+    pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
+        let start = Instant::now();
+        let report = self.search(color, start)?;
+        self.clock.spent(color, start.elapsed());
+        match report {
+            Some(r) => {
+                if commit {
+                    self.rules_mut()?
+                        .play(color, &r.best_move)
+                        .map_err(|e| e.to_string())?;
+                }
+                Ok(Decision::Move(r.best_move))
+            }
+            None => Ok(Decision::Resign),
+        }
+    }
+
+    /// Searches without playing and describes the result: the `info` line of
+    /// the last iteration plus the static evaluation (`analyze COLOR`).
+    pub fn analyze(&mut self, color: Color) -> Result<String, String> {
+        let start = Instant::now();
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        if c.session.rules().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let eval = c.session.evaluate_for(color);
+        let report = self.search(color, start)?.ok_or("no legal move")?;
+        // A proven result reads as the `info` lines write one (`win N`).
+        let proven = search_score(eval, 0);
+        let eval = if is_mate(proven) {
+            score_text(proven)
+        } else {
+            eval.to_string()
+        };
+        Ok(format!("{}\neval {eval}", report.info_line()))
+    }
+
+    /// Searches the registry's bench positions (of the game `only`, or of
+    /// every game) within `limit` with one thread and a fresh 16 MB table
+    /// each, and reports nodes, time and speed. To a fixed depth the node
+    /// count depends only on the build, so it is a regression signature;
+    /// for a fixed time, the depth reached counts.
+    pub fn bench(limit: BenchLimit, only: Option<&GameEntry>) -> Result<String, String> {
+        let (depth, time) = match limit {
+            BenchLimit::Depth(d) => (d, None),
+            BenchLimit::Time(t) => (64, Some(t)),
+        };
+        let mut rng = SmallRng::seed_from_u64(Params::default().seed);
+        let mut lines = Vec::new();
+        let (mut nodes, mut micros) = (0u64, 0u128);
+        let mut number = 0;
+        for entry in games::GAMES {
+            for position in entry.bench {
+                number += 1;
+                if only.is_some_and(|g| g.name != entry.name) {
+                    continue;
+                }
+                let options: Options = position
+                    .options
+                    .iter()
+                    .map(|(n, v)| (n.to_string(), v.to_string()))
+                    .collect();
+                let mut s = (entry.new_session)(position.size, &options, 16)?;
+                for m in position.moves.split_whitespace() {
+                    let rules = s.rules_mut();
+                    let c = rules.to_move();
+                    rules
+                        .play(c, m)
+                        .map_err(|e| format!("bench position {number}: {e}"))?;
+                }
+                let limits = SearchLimits {
+                    max_depth: depth,
+                    time,
+                    to_deadline: true,
+                    start: Instant::now(),
+                };
+                let c = s.rules().to_move();
+                let request = SearchRequest {
+                    player: Player::AlphaBeta,
+                    threads: 1,
+                    rng: &mut rng,
+                    progress: &mut |_| {},
+                };
+                let r = s
+                    .search(c, &limits, request)
+                    .ok_or_else(|| format!("bench position {number} has no move"))?;
+                nodes += r.nodes;
+                micros += r.elapsed.as_micros();
+                lines.push(format!(
+                    "position {number} {} {}",
+                    entry.name,
+                    r.info_line()
+                ));
+            }
+        }
+        let ms = (micros / 1000).max(1);
+        let what = match limit {
+            BenchLimit::Depth(d) => format!("depth {d}"),
+            BenchLimit::Time(t) => format!("movetime {}", t.as_secs_f64()),
+        };
+        lines.push(format!(
+            "bench {what} nodes {nodes} time {ms} nps {}",
+            nodes as u128 * 1_000_000 / micros.max(1)
+        ));
+        Ok(lines.join("\n"))
+    }
+
+    /// Sizes the current session's table (`param hash`); on failure the
+    /// old table stays.
+    fn set_hash_mb(&mut self, mb: usize) -> Result<(), String> {
+        match self.current.as_mut() {
+            Some(c) => c.session.set_hash_mb(mb),
+            None => Ok(()),
+        }
+    }
+
+    /// Sets a parameter by name from text.
+    pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
+        (params::find(name)?.set)(self, value)
+    }
+
+    /// A parameter's value by name.
+    pub fn param(&self, name: &str) -> Result<String, String> {
+        Ok((params::find(name)?.get)(self))
+    }
+
+    /// All parameters as (name, value), in the table's order.
+    pub fn list_params(&self) -> Vec<(&'static str, String)> {
+        PARAMS.iter().map(|p| (p.name, (p.get)(self))).collect()
+    }
+}

@@ -1,0 +1,185 @@
+//! The engine's parameters (`param`), declared once: each row of
+//! [`PARAMS`] gives a parameter's name, its range, its documentation and
+//! how to read and set it. `param`, its listing and its errors come from
+//! the table, and a test checks protocol.md's table against it.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::Engine;
+use crate::search::Player;
+
+/// Largest transposition table `param hash` accepts, in megabytes.
+pub const MAX_HASH_MB: usize = 16384;
+
+/// Engine parameters settable with `param`.
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Deepest iteration of the searcher (plies).
+    pub max_depth: u32,
+    /// Seconds per move when no clock is set; 0 means no time limit besides
+    /// `max_depth`.
+    pub move_time: f64,
+    /// Seed of the engine's random choices.
+    pub seed: u64,
+    /// Which player `genmove` uses.
+    pub player: Player,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Whether the searcher's `info` lines are written.
+    pub verbose: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            max_depth: 64,
+            move_time: 1.0,
+            seed: 1,
+            player: Player::AlphaBeta,
+            hash_mb: 16,
+            threads: 1,
+            verbose: true,
+        }
+    }
+}
+
+/// One parameter: its name, the values it takes, what it does, and how the
+/// engine reads and sets it.
+pub struct Param {
+    /// The name `param` takes.
+    pub name: &'static str,
+    /// The values it takes, in words (`1 to 64`).
+    pub range: &'static str,
+    /// What it does, in one line (protocol.md's table says the same).
+    pub doc: &'static str,
+    /// Its current value, as `param NAME` answers it.
+    pub get: fn(&Engine) -> String,
+    /// Sets it from text; on error nothing changes.
+    pub set: fn(&mut Engine, &str) -> Result<(), String>,
+}
+
+/// Every parameter, in the order `param` lists them.
+pub const PARAMS: &[Param] = &[
+    Param {
+        name: "max_depth",
+        range: "1 to 64",
+        doc: "deepest search iteration",
+        get: |e| e.params.max_depth.to_string(),
+        set: |e, v| {
+            e.params.max_depth = parse_in("max_depth", v, 1..=64)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "move_time",
+        range: "0 to 86400",
+        doc: "seconds per move when no clock is set, searched to the end (less 30 ms); with a clock, a cap on its plan; 0 = no time limit (then `max_depth` alone stops the search)",
+        get: |e| e.params.move_time.to_string(),
+        set: |e, v| {
+            let secs: f64 = v
+                .parse()
+                .map_err(|_| format!("move_time must be a number of seconds, not '{v}'"))?;
+            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
+                return Err("move_time must be from 0 to 86400 seconds".into());
+            }
+            e.params.move_time = secs;
+            Ok(())
+        },
+    },
+    Param {
+        name: "seed",
+        range: "0 to 18446744073709551615",
+        doc: "seed of the engine's random choices (baseline players, MCTS)",
+        get: |e| e.params.seed.to_string(),
+        set: |e, v| {
+            let seed = parse_in("seed", v, 0..=u64::MAX)?;
+            e.params.seed = seed;
+            e.rng = SmallRng::seed_from_u64(seed);
+            Ok(())
+        },
+    },
+    Param {
+        name: "player",
+        range: "alphabeta, mcts, greedy, random",
+        doc: "who plays `genmove`: `alphabeta` (the searcher), `mcts` (plain UCT with uniformly random playouts, same time budget; without a time limit, 1000 playouts per `max_depth`), `greedy` (the move with the best one-ply evaluation), `random` (a uniformly random legal move)",
+        get: |e| e.params.player.name().to_string(),
+        set: |e, v| {
+            e.params.player = Player::parse(v).ok_or_else(|| {
+                format!("player must be alphabeta, mcts, greedy or random, not '{v}'")
+            })?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "eval",
+        range: "the game's evaluators",
+        doc: "the evaluation the searcher and the baseline players use, by name (see `evaluators`); kept by `boardsize`, `clear_board` and the game's options, back to the game's first on `game` and `loadsgf`",
+        get: |e| {
+            e.session()
+                .map_or_else(|| "-".to_string(), |s| s.evaluator().to_string())
+        },
+        set: |e, v| e.select_evaluator(v),
+    },
+    Param {
+        name: "hash",
+        range: "1 to 16384",
+        doc: "transposition table size in megabytes, allocated when set (and cleared); if the memory cannot be had, `?` and the old table stays",
+        get: |e| e.params.hash_mb.to_string(),
+        set: |e, v| {
+            let mb = parse_in("hash", v, 1..=MAX_HASH_MB)?;
+            e.set_hash_mb(mb)?;
+            e.params.hash_mb = mb;
+            Ok(())
+        },
+    },
+    Param {
+        name: "threads",
+        range: "1 to 256",
+        doc: "search threads (Lazy SMP: helper threads search the same position and share the table; every other helper keeps one ply ahead of the main thread; the move played is the main thread's, or a helper's when it completed a deeper iteration; the `info` lines are the main thread's)",
+        get: |e| e.params.threads.to_string(),
+        set: |e, v| {
+            e.params.threads = parse_in("threads", v, 1..=256)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "verbose",
+        range: "true, false",
+        doc: "whether the searcher writes `info` lines on stderr",
+        get: |e| e.params.verbose.to_string(),
+        set: |e, v| {
+            e.params.verbose = match v.to_ascii_lowercase().as_str() {
+                "1" | "true" | "on" => true,
+                "0" | "false" | "off" => false,
+                _ => return Err(format!("verbose must be true or false, not '{v}'")),
+            };
+            Ok(())
+        },
+    },
+];
+
+/// The parameter called `name` (any case).
+pub fn find(name: &str) -> Result<&'static Param, String> {
+    PARAMS
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown parameter '{name}'"))
+}
+
+/// Parses a whole-number parameter value within `range`.
+fn parse_in<T>(name: &str, value: &str, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    match value.parse::<T>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{name} must be a whole number from {} to {}, not '{value}'",
+            range.start(),
+            range.end()
+        )),
+    }
+}

@@ -1,0 +1,446 @@
+//! A game in progress behind uniform, text-based interfaces, so the engine
+//! and the match runner's referee can hold any game: [`Rules`] (moves in
+//! notation, history, board; no search) and [`Session`] (the rules plus an
+//! evaluator and the searcher). Each is implemented once, generically, by
+//! [`RulesSession`] and [`GameSession`]; the game registry
+//! ([`crate::games`]) builds them.
+
+use std::any::Any;
+
+use rand::rngs::SmallRng;
+
+use crate::game::{Color, MoveError, Notation, Outcome, perft};
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::{
+    Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
+};
+
+/// A game's options by name (`start` → `blank`): only those set
+/// explicitly; a game takes its default for the others.
+pub type Options = Vec<(String, String)>;
+
+/// The value of option `name` in `options`, if set.
+pub fn option<'a>(options: &'a Options, name: &str) -> Option<&'a str> {
+    options
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Builds a fresh game from a board size and options; fails (changing
+/// nothing) for a size or option the game does not have.
+pub type NewGame<G> = fn(usize, &Options) -> Result<G, String>;
+
+/// The rules of a game in progress, in notation: what a referee needs.
+pub trait Rules: Send {
+    /// The game's name.
+    fn name(&self) -> &'static str;
+    /// Points per side.
+    fn size(&self) -> usize;
+    /// Side to move.
+    fn to_move(&self) -> Color;
+    /// The result, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Moves played since the start.
+    fn moves_played(&self) -> usize;
+    /// The moves played so far, in notation.
+    fn history(&self) -> Vec<String>;
+    /// Replaces the game by a fresh one on a `size`×`size` board with
+    /// `options`; on error nothing changes.
+    fn renew(&mut self, size: usize, options: &Options) -> Result<(), String>;
+    /// Plays a move given as text for `color`. When `color` is not to move,
+    /// the turn is handed over first, as GTP allows; `undo` takes both back.
+    fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError>;
+    /// Takes back one move; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// All legal moves for `color`, in notation, as `legal_moves` writes
+    /// them (for the colour not to move: as if the turn were handed over).
+    fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
+    /// The board for people.
+    fn showboard(&self) -> String;
+    /// Zobrist hash of the position.
+    fn hash(&self) -> u64;
+    /// `perft depth`.
+    fn perft(&mut self, depth: u32) -> u64;
+    /// Applies [`Notation::setup`] to each (colour, point) in turn; all or
+    /// nothing.
+    fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String>;
+    /// See [`Game::set_to_move`].
+    fn set_to_move(&mut self, color: Color) -> Result<(), String>;
+    /// The game's position itself, for the game's own commands (which
+    /// downcast it to their game's type and must leave it unchanged).
+    fn position_mut(&mut self) -> &mut dyn Any;
+}
+
+/// A [`Game`] with its history, seen through [`Rules`].
+pub struct RulesSession<G: Notation> {
+    name: &'static str,
+    new_game: NewGame<G>,
+    game: G,
+    /// The history: moves, and `None` for a turn handed over when a colour
+    /// played out of turn.
+    moves: Vec<Option<G::Move>>,
+}
+
+impl<G: Notation> RulesSession<G> {
+    /// A fresh game `name` on a `size`×`size` board with `options`.
+    pub fn new(
+        name: &'static str,
+        new_game: NewGame<G>,
+        size: usize,
+        options: &Options,
+    ) -> Result<Self, String> {
+        Ok(RulesSession {
+            name,
+            new_game,
+            game: new_game(size, options)?,
+            moves: Vec::new(),
+        })
+    }
+
+    /// The position.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Runs `f` on the game with `color` to move: when it is the other
+    /// colour's turn, the turn is handed over for `f` and taken back after.
+    fn as_color<R>(&mut self, color: Color, f: impl FnOnce(&mut G) -> R) -> R {
+        let handed_over = color != self.game.to_move();
+        if handed_over {
+            self.game.play_null();
+        }
+        let r = f(&mut self.game);
+        if handed_over {
+            self.game.undo();
+        }
+        r
+    }
+}
+
+impl<G: Notation> Rules for RulesSession<G> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn size(&self) -> usize {
+        self.game.size()
+    }
+    fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn moves_played(&self) -> usize {
+        self.game.moves_played()
+    }
+    fn history(&self) -> Vec<String> {
+        let mut replay = self.game.clone();
+        for _ in 0..self.moves.len() {
+            replay.undo();
+        }
+        let mut out = Vec::new();
+        for &m in &self.moves {
+            match m {
+                Some(m) => {
+                    out.push(replay.format_move(m));
+                    replay.play(m);
+                }
+                None => replay.play_null(),
+            }
+        }
+        out
+    }
+    fn renew(&mut self, size: usize, options: &Options) -> Result<(), String> {
+        self.game = (self.new_game)(size, options)?;
+        self.moves.clear();
+        Ok(())
+    }
+    fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::Illegal("the game is over".into()));
+        }
+        let out_of_turn = color != self.game.to_move();
+        if out_of_turn {
+            self.game.play_null();
+        }
+        let parsed = self.game.parse_move(text).and_then(|mv| {
+            if self.game.is_legal(mv) {
+                Ok(mv)
+            } else {
+                Err(MoveError::Illegal(format!("{text} is not legal here")))
+            }
+        });
+        match parsed {
+            Ok(mv) => {
+                if out_of_turn {
+                    self.moves.push(None);
+                }
+                self.game.play(mv);
+                self.moves.push(Some(mv));
+                Ok(())
+            }
+            Err(e) => {
+                if out_of_turn {
+                    self.game.undo();
+                }
+                Err(e)
+            }
+        }
+    }
+    fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.game.undo();
+        // A move played out of turn goes back with its handed-over turn.
+        if self.moves.last() == Some(&None) {
+            self.moves.pop();
+            self.game.undo();
+        }
+        true
+    }
+    fn legal_moves_for(&mut self, color: Color) -> Vec<String> {
+        let mut out = self.as_color(color, |game| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            moves
+                .into_iter()
+                .map(|m| game.format_listed_move(m))
+                .collect::<Vec<String>>()
+        });
+        out.sort();
+        out
+    }
+    fn showboard(&self) -> String {
+        self.game.showboard()
+    }
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft(&mut self.game, depth)
+    }
+    fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String> {
+        if !self.moves.is_empty() {
+            return Err("setup is only allowed before the first move".into());
+        }
+        let before = self.game.clone();
+        for &(color, point) in placements {
+            if let Err(e) = self.game.setup(color, point) {
+                self.game = before;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.moves.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        self.game.set_to_move(color)
+    }
+    fn position_mut(&mut self) -> &mut dyn Any {
+        &mut self.game
+    }
+}
+
+/// How `genmove` and `analyze` search: the player, threads and where the
+/// searcher's progress goes.
+pub struct SearchRequest<'a> {
+    /// Whom to ask for the move.
+    pub player: Player,
+    /// Search threads (alpha-beta only).
+    pub threads: usize,
+    /// The engine's random choices.
+    pub rng: &'a mut SmallRng,
+    /// Told of each completed iteration, in notation.
+    pub progress: &'a mut dyn FnMut(&SearchReport),
+}
+
+/// An evaluator of `G` with the players that use it, behind a trait
+/// object, so that one session can hold several evaluators and switch
+/// between them (`param eval`). Implemented for every [`Evaluator`]; the
+/// search itself stays generic (one dynamic call per search).
+pub trait EvalPlayers<G: Notation>: Send {
+    /// The evaluator's name.
+    fn name(&self) -> &'static str;
+    /// The static evaluation of `game` for the side to move.
+    fn evaluate(&self, game: &G) -> Score;
+    /// Asks `player` for a move in `game` within `limits`.
+    fn search(
+        &self,
+        searcher: &mut AlphaBeta<G>,
+        game: &mut G,
+        limits: &SearchLimits,
+        request: SearchRequest<'_>,
+    ) -> Option<SearchResult<G::Move>>;
+}
+
+impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
+    fn name(&self) -> &'static str {
+        Evaluator::name(self)
+    }
+    fn evaluate(&self, game: &G) -> Score {
+        Evaluator::evaluate(self, game)
+    }
+    fn search(
+        &self,
+        searcher: &mut AlphaBeta<G>,
+        game: &mut G,
+        limits: &SearchLimits,
+        request: SearchRequest<'_>,
+    ) -> Option<SearchResult<G::Move>> {
+        let progress = request.progress;
+        match request.player {
+            Player::AlphaBeta => {
+                searcher.threads = request.threads;
+                searcher.search(game, self, limits, &mut |g, it| {
+                    progress(&SearchReport::new(g, it))
+                })
+            }
+            Player::Mcts => mcts::search(game, self, limits, request.rng),
+            Player::Greedy => {
+                let deadline = limits.time.map(|t| limits.start + t);
+                baseline::greedy_move(game, self, request.rng, deadline)
+                    .map(|(mv, score)| SearchResult::single(mv, score, limits.start))
+            }
+            Player::Random => baseline::random_move(game, request.rng)
+                .map(|mv| SearchResult::single(mv, 0, limits.start)),
+        }
+    }
+}
+
+/// A game in progress with its evaluators and the searcher: what the
+/// engine holds.
+pub trait Session: Send {
+    /// The rules and history.
+    fn rules(&self) -> &dyn Rules;
+    /// The rules and history, to change them.
+    fn rules_mut(&mut self) -> &mut dyn Rules;
+    /// The names of the evaluators, the default first.
+    fn evaluators(&self) -> Vec<&'static str>;
+    /// The name of the evaluator in use (`param eval`).
+    fn evaluator(&self) -> &'static str;
+    /// Switches to the evaluator called `name`; the searcher forgets what
+    /// it learnt with the other. On error nothing changes.
+    fn select_evaluator(&mut self, name: &str) -> Result<(), String>;
+    /// Replaces the game by a fresh one ([`Rules::renew`]) and forgets what
+    /// the searcher learnt. The evaluator stays.
+    fn renew(&mut self, size: usize, options: &Options) -> Result<(), String>;
+    /// Searches the position for `color` within `limits` and reports the
+    /// best move. The search works on a copy: whatever happens inside it,
+    /// the game is left as it was.
+    fn search(
+        &mut self,
+        color: Color,
+        limits: &SearchLimits,
+        request: SearchRequest<'_>,
+    ) -> Option<SearchReport>;
+    /// The static evaluation for `color` (as if it were to move).
+    fn evaluate_for(&mut self, color: Color) -> i32;
+    /// Sizes the searcher's table to `hash_mb` megabytes (cleared on
+    /// change); on failure the old table stays.
+    fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String>;
+}
+
+/// A [`Game`] with its history, its evaluators and the searcher, seen
+/// through [`Session`].
+pub struct GameSession<G: Notation> {
+    rules: RulesSession<G>,
+    evaluators: Vec<Box<dyn EvalPlayers<G>>>,
+    /// The index of the evaluator in use.
+    current: usize,
+    searcher: AlphaBeta<G>,
+}
+
+impl<G: Notation> GameSession<G> {
+    /// Wraps a game with its evaluators (the first in use; at least one)
+    /// and a searcher whose table has `hash_mb` megabytes.
+    pub fn new(
+        rules: RulesSession<G>,
+        evaluators: Vec<Box<dyn EvalPlayers<G>>>,
+        hash_mb: usize,
+    ) -> Result<Self, String> {
+        if evaluators.is_empty() {
+            return Err("a game needs an evaluator".into());
+        }
+        let mut searcher = AlphaBeta::new(1);
+        searcher.set_hash_mb(hash_mb)?;
+        Ok(GameSession {
+            rules,
+            evaluators,
+            current: 0,
+            searcher,
+        })
+    }
+}
+
+impl<G: Notation> Session for GameSession<G> {
+    fn rules(&self) -> &dyn Rules {
+        &self.rules
+    }
+    fn rules_mut(&mut self) -> &mut dyn Rules {
+        &mut self.rules
+    }
+    fn evaluators(&self) -> Vec<&'static str> {
+        self.evaluators.iter().map(|e| e.name()).collect()
+    }
+    fn evaluator(&self) -> &'static str {
+        self.evaluators[self.current].name()
+    }
+    fn select_evaluator(&mut self, name: &str) -> Result<(), String> {
+        let i = self
+            .evaluators
+            .iter()
+            .position(|e| e.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                format!(
+                    "{} has no evaluator '{name}' (known: {})",
+                    self.rules.name(),
+                    self.evaluators().join(", ")
+                )
+            })?;
+        if i != self.current {
+            self.current = i;
+            self.searcher.clear();
+        }
+        Ok(())
+    }
+    fn renew(&mut self, size: usize, options: &Options) -> Result<(), String> {
+        self.rules.renew(size, options)?;
+        self.searcher.clear();
+        Ok(())
+    }
+    fn search(
+        &mut self,
+        color: Color,
+        limits: &SearchLimits,
+        request: SearchRequest<'_>,
+    ) -> Option<SearchReport> {
+        // A copy: a failing search (a panic) leaves the game untouched. On
+        // success the copy, back where it started, replaces the game, so
+        // whatever the rules cached during the search is kept.
+        let mut game = self.rules.game.clone();
+        let handed_over = color != game.to_move();
+        if handed_over {
+            game.play_null();
+        }
+        let result =
+            self.evaluators[self.current].search(&mut self.searcher, &mut game, limits, request);
+        let report = result.map(|r| SearchReport::new(&mut game, &r));
+        if handed_over {
+            game.undo();
+        }
+        debug_assert_eq!(game.hash(), self.rules.game.hash());
+        self.rules.game = game;
+        report
+    }
+    fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String> {
+        self.searcher.set_hash_mb(hash_mb)
+    }
+    fn evaluate_for(&mut self, color: Color) -> i32 {
+        let eval = &self.evaluators[self.current];
+        self.rules.as_color(color, |game| eval.evaluate(game))
+    }
+}
