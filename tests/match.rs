@@ -6,7 +6,8 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crosscut::game::{Color, Outcome};
 use crosscut::sgf;
@@ -449,4 +450,107 @@ fn every_game_is_refereed() {
         }
         std::fs::remove_dir_all(&out).unwrap();
     }
+}
+
+/// Runs the `crosscut-match` binary with `args`, its output in files under
+/// `out`; kills it (and returns `None`) if it has not finished within
+/// `limit`.
+fn run_binary(args: &[String], out: &Path, limit: Duration) -> Option<(Output, Duration)> {
+    std::fs::create_dir_all(out).unwrap();
+    let (so, se) = (out.join("stdout.txt"), out.join("stderr.txt"));
+    let t0 = Instant::now();
+    let mut child = Command::new(MATCH)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&so).unwrap())
+        .stderr(std::fs::File::create(&se).unwrap())
+        .spawn()
+        .unwrap();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let output = Output {
+                status,
+                stdout: std::fs::read(&so).unwrap(),
+                stderr: std::fs::read(&se).unwrap(),
+            };
+            return Some((output, t0.elapsed()));
+        }
+        if t0.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The game lines of `out/results.tsv`, split into fields.
+fn result_lines(out: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(out.join("results.tsv"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// A bad engine in `mode_args` against a good one, through the binary: the
+/// match must end within 60 seconds, the bad engine forfeiting both games.
+fn wedging_engine(name: &str, mode_args: &str, timeout: &str) -> (Vec<Vec<String>>, Duration) {
+    let out = out_dir(name);
+    let args: Vec<String> = [
+        "--engine",
+        &format!("name=good cmd='{FAKE} --seed 5'"),
+        "--engine",
+        &format!("name=bad cmd='{FAKE} {mode_args}'"),
+        "--size",
+        "8",
+        "--games",
+        "2",
+        "--timeout",
+        timeout,
+        "--quiet",
+        "--out",
+        &out.display().to_string(),
+    ]
+    .map(String::from)
+    .to_vec();
+    let (o, took) = run_binary(&args, &out, Duration::from_secs(60))
+        .unwrap_or_else(|| panic!("{mode_args}: no result after 60 s, the match is wedged"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = result_lines(&out);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for l in &lines {
+        // The bad engine lost.
+        let winner = if l[5] == "B+" { &l[3] } else { &l[4] };
+        assert_eq!(winner, "good", "{l:?}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    (lines, took)
+}
+
+#[test]
+fn flooding_engine_forfeits_on_protocol() {
+    // `=` lines without end, as fast as the pipe takes them: the answer
+    // passes 1 MB long before the 30 s timeout.
+    let (lines, took) = wedging_engine("flood", "--mode flood --after 2", "30");
+    for l in &lines {
+        assert_eq!(l[6], "protocol", "{l:?}");
+        assert!(
+            l[9].contains("bad: genmove") && l[9].contains("longer than 1048576 bytes"),
+            "{l:?}"
+        );
+    }
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+#[test]
+fn dripping_engine_hits_the_timeout() {
+    // A line every 10 ms, never the empty line that ends the answer: the
+    // 1 s timeout holds.
+    let (lines, took) = wedging_engine("drip", "--mode drip --delay 0.01 --after 2", "1");
+    for l in &lines {
+        assert_eq!(l[6], "hang", "{l:?}");
+    }
+    assert!(took < Duration::from_secs(20), "{took:?}");
 }

@@ -9,7 +9,9 @@
 //! (answers a word that is no move), `noise` (writes a line that is not GTP),
 //! `refuse` (answers `?` to genmove), `resign`, `crash` (exits), `hang` (never
 //! answers), `slow` (sleeps `--delay` seconds, then answers), `swap` (swaps
-//! whenever it can, otherwise random).
+//! whenever it can, otherwise random), `flood` (answers `=` then prints `=`
+//! lines without end, as fast as it can), `drip` (the same, one line every
+//! `--delay` seconds).
 
 use std::io::{BufRead, Write};
 
@@ -72,6 +74,22 @@ impl Fake {
             "slow" => {
                 std::thread::sleep(std::time::Duration::from_secs_f64(delay));
                 random(&legal)
+            }
+            "flood" | "drip" => {
+                // Never returns: lines without the empty line that would end
+                // the answer, until the controller kills us (or stops
+                // reading, and the write fails).
+                let pause = (mode == "drip").then(|| std::time::Duration::from_secs_f64(delay));
+                let mut out = std::io::stdout().lock();
+                loop {
+                    if out.write_all(b"=\n").is_err() {
+                        std::process::exit(4);
+                    }
+                    if let Some(p) = pause {
+                        let _ = out.flush();
+                        std::thread::sleep(p);
+                    }
+                }
             }
             "swap" if legal.iter().any(|m| m == "swap") => "swap".into(),
             _ => {
