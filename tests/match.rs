@@ -554,3 +554,36 @@ fn dripping_engine_hits_the_timeout() {
     }
     assert!(took < Duration::from_secs(20), "{took:?}");
 }
+
+#[test]
+fn fake_engine_help_and_bad_options_do_not_start_it() {
+    let fake = |args: &[&str]| {
+        Command::new(FAKE)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for h in ["--help", "-h"] {
+        let o = fake(&["--mode", "crash", h]);
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            text.contains("usage: crosscut-fake-engine") && text.contains("flood"),
+            "{text}"
+        );
+    }
+    for bad in [
+        &["--bogus"][..],
+        &["--mode"],
+        &["--mode", "nonsense"],
+        &["--after", "x"],
+        &["--seed", "1", "extra"],
+    ] {
+        let o = fake(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        let text = String::from_utf8(o.stderr).unwrap();
+        assert!(text.contains("usage: crosscut-fake-engine"), "{text}");
+        assert!(o.stdout.is_empty(), "{bad:?}");
+    }
+}
