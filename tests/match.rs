@@ -556,6 +556,31 @@ fn dripping_engine_hits_the_timeout() {
 }
 
 #[test]
+fn a_torn_results_line_never_survives_resuming() {
+    let out = out_dir("torn");
+    let args = "--engine '{FAKE} --seed 2' --engine '{FAKE} --seed 3' --size 8 --out {OUT}";
+    run(&config(&format!("{args} --games 2"), &out)).unwrap();
+    // The runner was killed while writing game 3's line.
+    let path = out.join("results.tsv");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("3\tcrosscut-fake-engine\tcrosscut-fake-e");
+    std::fs::write(&path, &text).unwrap();
+    let indices = |s: Summary| sorted(s).iter().map(|r| r.index).collect::<Vec<_>>();
+    let first = run(&config(&format!("{args} --games 4 --resume"), &out)).unwrap();
+    assert_eq!(indices(first), [1, 2, 3, 4]);
+    // Every line is whole: the second resume reads them all.
+    let second = run(&config(&format!("{args} --games 6 --resume"), &out)).unwrap();
+    assert_eq!(indices(second), [1, 2, 3, 4, 5, 6]);
+    let lines = result_lines(&out);
+    assert_eq!(
+        lines.iter().map(|l| l[0].as_str()).collect::<Vec<_>>(),
+        ["1", "2", "3", "4", "5", "6"]
+    );
+    assert!(lines.iter().all(|l| l.len() == 10), "{lines:?}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
 fn fake_engine_help_and_bad_options_do_not_start_it() {
     let fake = |args: &[&str]| {
         Command::new(FAKE)
