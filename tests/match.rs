@@ -15,7 +15,7 @@ use crosscut::tournament::cli::{Cli, parse_args};
 use crosscut::tournament::engine_proc::shell_split;
 use crosscut::tournament::results::{GameResult, Reason};
 use crosscut::tournament::stats::SprtState;
-use crosscut::tournament::{GameSettings, MatchConfig, Summary, run};
+use crosscut::tournament::{GameSettings, MatchConfig, Summary, report, run};
 
 const CROSSCUT: &str = env!("CARGO_BIN_EXE_crosscut");
 const FAKE: &str = env!("CARGO_BIN_EXE_crosscut-fake-engine");
@@ -418,7 +418,7 @@ fn binary_prints_progress_table_and_elo() {
     let text = String::from_utf8(o.stdout).unwrap();
     assert_eq!(text.matches("Game ").count(), 4 + 1, "{text}");
     assert!(
-        text.contains("A vs B: 4-0-0 (W-L-D), Elo difference: inf"),
+        text.contains("A vs B: 4-0-0 (W-L-D), Elo difference: n/a, LOS: "),
         "{text}"
     );
     assert!(text.contains("illegal 4"), "{text}");
@@ -611,4 +611,43 @@ fn fake_engine_help_and_bad_options_do_not_start_it() {
         assert!(text.contains("usage: crosscut-fake-engine"), "{text}");
         assert!(o.stdout.is_empty(), "{bad:?}");
     }
+}
+
+#[test]
+fn round_robin_ranks_the_engines() {
+    let out = out_dir("ranking");
+    // A wins every game; B resigns at its third move (after C forfeited);
+    // C plays an illegal move at its second.
+    let cfg = config(
+        &format!(
+            "--engine 'name=C cmd=\"{FAKE} --mode illegal --after 2\"' \
+             --engine 'name=B cmd=\"{FAKE} --mode resign --after 3\"' \
+             --engine 'name=A cmd=\"{FAKE} --seed 4\"' \
+             --size 8 --games 2 --out {{OUT}}"
+        ),
+        &out,
+    );
+    let summary = run(&cfg).unwrap();
+    let text = report(&cfg, &summary);
+    let start = text.find("Ranking").expect(&text);
+    let rows: Vec<Vec<&str>> = text[start..]
+        .lines()
+        .skip(2)
+        .take(3)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0], ["1", "A", "4", "4.0", "100.0%", "n/a"], "{text}");
+    assert_eq!(rows[1][..5], ["2", "B", "4", "2.0", "50.0%"], "{text}");
+    assert!(text[start..].contains("50.0%   0.0 +/- "), "{text}");
+    assert_eq!(rows[2], ["3", "C", "4", "0.0", "0.0%", "n/a"], "{text}");
+    // Pairwise lines say n/a too; nothing is infinite.
+    assert!(
+        text.contains("C vs A: 0-2-0 (W-L-D), Elo difference: n/a, LOS: "),
+        "{text}"
+    );
+    assert!(!text.contains("inf"), "{text}");
+    // Two engines: no ranking (the pairing's line says it all).
+    let two = Summary::default();
+    assert!(!two.table(&["X".into(), "Y".into()]).contains("Ranking"));
+    std::fs::remove_dir_all(&out).unwrap();
 }
