@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crosscut::game::{Color, Outcome};
 use crosscut::sgf;
-use crosscut::tournament::cli::{Cli, parse_args};
+use crosscut::tournament::cli::{Cli, default_max_moves, parse_args};
 use crosscut::tournament::engine_proc::shell_split;
 use crosscut::tournament::results::{GameResult, Reason};
 use crosscut::tournament::stats::SprtState;
@@ -329,6 +329,15 @@ fn move_limit_draws_and_openings_are_played_from_both_sides() {
         recs.iter()
             .all(|r| r.opening_moves == 2 && r.moves.len() == 6)
     );
+    // The records say why the game ended: a draw at the move limit.
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.detail, "move limit 6 reached");
+        assert_eq!(rec.result.as_deref(), Some("0"));
+        assert_eq!(
+            rec.reason.as_deref(),
+            Some("move-limit: move limit 6 reached")
+        );
+    }
     // Both engines played each opening from both sides.
     assert_eq!((results[0].first, results[1].first), (0, 1));
     // After the opening swap, seats are exchanged.
@@ -650,4 +659,19 @@ fn round_robin_ranks_the_engines() {
     let two = Summary::default();
     assert!(!two.table(&["X".into(), "Y".into()]).contains("Ranking"));
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn the_move_limit_has_a_default_per_game() {
+    let out = PathBuf::from("unused");
+    let limit =
+        |extra: &str| config(&format!("--engine {FAKE} --engine {FAKE} {extra}"), &out).max_moves;
+    assert_eq!(limit(""), Some(default_max_moves("onyx", 12)));
+    assert_eq!(limit("--size 4"), Some(default_max_moves("onyx", 4)));
+    assert_eq!(limit("--game akron"), Some(640));
+    assert_eq!(limit("--game orcoon --size 5"), Some(100));
+    assert_eq!(limit("--game akron --maxmoves 3"), Some(3));
+    let help = Command::new(MATCH).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("--maxmoves N") && help.contains("akron 10 x size^2"));
 }

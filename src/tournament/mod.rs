@@ -100,7 +100,9 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Openings, each played from both sides.
     pub openings: Option<Vec<Vec<String>>>,
-    /// Moves after which the game is drawn.
+    /// Moves after which the game is drawn (reason `move-limit`); `None`
+    /// plays on without limit. The command line always sets one, by default
+    /// [`cli::default_max_moves`].
     pub max_moves: Option<usize>,
     /// Time control.
     pub tc: TimeControl,
