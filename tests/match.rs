@@ -6,15 +6,16 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crosscut::game::{Color, Outcome};
 use crosscut::sgf;
-use crosscut::tournament::cli::{Cli, parse_args};
+use crosscut::tournament::cli::{Cli, default_max_moves, parse_args};
 use crosscut::tournament::engine_proc::shell_split;
 use crosscut::tournament::results::{GameResult, Reason};
 use crosscut::tournament::stats::SprtState;
-use crosscut::tournament::{GameSettings, MatchConfig, Summary, run};
+use crosscut::tournament::{GameSettings, MatchConfig, Summary, report, run};
 
 const CROSSCUT: &str = env!("CARGO_BIN_EXE_crosscut");
 const FAKE: &str = env!("CARGO_BIN_EXE_crosscut-fake-engine");
@@ -328,6 +329,15 @@ fn move_limit_draws_and_openings_are_played_from_both_sides() {
         recs.iter()
             .all(|r| r.opening_moves == 2 && r.moves.len() == 6)
     );
+    // The records say why the game ended: a draw at the move limit.
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.detail, "move limit 6 reached");
+        assert_eq!(rec.result.as_deref(), Some("0"));
+        assert_eq!(
+            rec.reason.as_deref(),
+            Some("move-limit: move limit 6 reached")
+        );
+    }
     // Both engines played each opening from both sides.
     assert_eq!((results[0].first, results[1].first), (0, 1));
     // After the opening swap, seats are exchanged.
@@ -417,7 +427,7 @@ fn binary_prints_progress_table_and_elo() {
     let text = String::from_utf8(o.stdout).unwrap();
     assert_eq!(text.matches("Game ").count(), 4 + 1, "{text}");
     assert!(
-        text.contains("A vs B: 4-0-0 (W-L-D), Elo difference: inf"),
+        text.contains("A vs B: 4-0-0 (W-L-D), Elo difference: n/a, LOS: "),
         "{text}"
     );
     assert!(text.contains("illegal 4"), "{text}");
@@ -449,4 +459,219 @@ fn every_game_is_refereed() {
         }
         std::fs::remove_dir_all(&out).unwrap();
     }
+}
+
+/// Runs the `crosscut-match` binary with `args`, its output in files under
+/// `out`; kills it (and returns `None`) if it has not finished within
+/// `limit`.
+fn run_binary(args: &[String], out: &Path, limit: Duration) -> Option<(Output, Duration)> {
+    std::fs::create_dir_all(out).unwrap();
+    let (so, se) = (out.join("stdout.txt"), out.join("stderr.txt"));
+    let t0 = Instant::now();
+    let mut child = Command::new(MATCH)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&so).unwrap())
+        .stderr(std::fs::File::create(&se).unwrap())
+        .spawn()
+        .unwrap();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let output = Output {
+                status,
+                stdout: std::fs::read(&so).unwrap(),
+                stderr: std::fs::read(&se).unwrap(),
+            };
+            return Some((output, t0.elapsed()));
+        }
+        if t0.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The game lines of `out/results.tsv`, split into fields.
+fn result_lines(out: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(out.join("results.tsv"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// A bad engine in `mode_args` against a good one, through the binary: the
+/// match must end within 60 seconds, the bad engine forfeiting both games.
+fn wedging_engine(name: &str, mode_args: &str, timeout: &str) -> (Vec<Vec<String>>, Duration) {
+    let out = out_dir(name);
+    let args: Vec<String> = [
+        "--engine",
+        &format!("name=good cmd='{FAKE} --seed 5'"),
+        "--engine",
+        &format!("name=bad cmd='{FAKE} {mode_args}'"),
+        "--size",
+        "8",
+        "--games",
+        "2",
+        "--timeout",
+        timeout,
+        "--quiet",
+        "--out",
+        &out.display().to_string(),
+    ]
+    .map(String::from)
+    .to_vec();
+    let (o, took) = run_binary(&args, &out, Duration::from_secs(60))
+        .unwrap_or_else(|| panic!("{mode_args}: no result after 60 s, the match is wedged"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = result_lines(&out);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for l in &lines {
+        // The bad engine lost.
+        let winner = if l[5] == "B+" { &l[3] } else { &l[4] };
+        assert_eq!(winner, "good", "{l:?}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    (lines, took)
+}
+
+#[test]
+fn flooding_engine_forfeits_on_protocol() {
+    // `=` lines without end, as fast as the pipe takes them: the answer
+    // passes 1 MB long before the 30 s timeout.
+    let (lines, took) = wedging_engine("flood", "--mode flood --after 2", "30");
+    for l in &lines {
+        assert_eq!(l[6], "protocol", "{l:?}");
+        assert!(
+            l[9].contains("bad: genmove") && l[9].contains("longer than 1048576 bytes"),
+            "{l:?}"
+        );
+    }
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+#[test]
+fn dripping_engine_hits_the_timeout() {
+    // A line every 10 ms, never the empty line that ends the answer: the
+    // 1 s timeout holds.
+    let (lines, took) = wedging_engine("drip", "--mode drip --delay 0.01 --after 2", "1");
+    for l in &lines {
+        assert_eq!(l[6], "hang", "{l:?}");
+    }
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+#[test]
+fn a_torn_results_line_never_survives_resuming() {
+    let out = out_dir("torn");
+    let args = "--engine '{FAKE} --seed 2' --engine '{FAKE} --seed 3' --size 8 --out {OUT}";
+    run(&config(&format!("{args} --games 2"), &out)).unwrap();
+    // The runner was killed while writing game 3's line.
+    let path = out.join("results.tsv");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("3\tcrosscut-fake-engine\tcrosscut-fake-e");
+    std::fs::write(&path, &text).unwrap();
+    let indices = |s: Summary| sorted(s).iter().map(|r| r.index).collect::<Vec<_>>();
+    let first = run(&config(&format!("{args} --games 4 --resume"), &out)).unwrap();
+    assert_eq!(indices(first), [1, 2, 3, 4]);
+    // Every line is whole: the second resume reads them all.
+    let second = run(&config(&format!("{args} --games 6 --resume"), &out)).unwrap();
+    assert_eq!(indices(second), [1, 2, 3, 4, 5, 6]);
+    let lines = result_lines(&out);
+    assert_eq!(
+        lines.iter().map(|l| l[0].as_str()).collect::<Vec<_>>(),
+        ["1", "2", "3", "4", "5", "6"]
+    );
+    assert!(lines.iter().all(|l| l.len() == 10), "{lines:?}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn fake_engine_help_and_bad_options_do_not_start_it() {
+    let fake = |args: &[&str]| {
+        Command::new(FAKE)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for h in ["--help", "-h"] {
+        let o = fake(&["--mode", "crash", h]);
+        assert_eq!(o.status.code(), Some(0));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            text.contains("usage: crosscut-fake-engine") && text.contains("flood"),
+            "{text}"
+        );
+    }
+    for bad in [
+        &["--bogus"][..],
+        &["--mode"],
+        &["--mode", "nonsense"],
+        &["--after", "x"],
+        &["--seed", "1", "extra"],
+    ] {
+        let o = fake(bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        let text = String::from_utf8(o.stderr).unwrap();
+        assert!(text.contains("usage: crosscut-fake-engine"), "{text}");
+        assert!(o.stdout.is_empty(), "{bad:?}");
+    }
+}
+
+#[test]
+fn round_robin_ranks_the_engines() {
+    let out = out_dir("ranking");
+    // A wins every game; B resigns at its third move (after C forfeited);
+    // C plays an illegal move at its second.
+    let cfg = config(
+        &format!(
+            "--engine 'name=C cmd=\"{FAKE} --mode illegal --after 2\"' \
+             --engine 'name=B cmd=\"{FAKE} --mode resign --after 3\"' \
+             --engine 'name=A cmd=\"{FAKE} --seed 4\"' \
+             --size 8 --games 2 --out {{OUT}}"
+        ),
+        &out,
+    );
+    let summary = run(&cfg).unwrap();
+    let text = report(&cfg, &summary);
+    let start = text.find("Ranking").expect(&text);
+    let rows: Vec<Vec<&str>> = text[start..]
+        .lines()
+        .skip(2)
+        .take(3)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0], ["1", "A", "4", "4.0", "100.0%", "n/a"], "{text}");
+    assert_eq!(rows[1][..5], ["2", "B", "4", "2.0", "50.0%"], "{text}");
+    assert!(text[start..].contains("50.0%   0.0 +/- "), "{text}");
+    assert_eq!(rows[2], ["3", "C", "4", "0.0", "0.0%", "n/a"], "{text}");
+    // Pairwise lines say n/a too; nothing is infinite.
+    assert!(
+        text.contains("C vs A: 0-2-0 (W-L-D), Elo difference: n/a, LOS: "),
+        "{text}"
+    );
+    assert!(!text.contains("inf"), "{text}");
+    // Two engines: no ranking (the pairing's line says it all).
+    let two = Summary::default();
+    assert!(!two.table(&["X".into(), "Y".into()]).contains("Ranking"));
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn the_move_limit_has_a_default_per_game() {
+    let out = PathBuf::from("unused");
+    let limit =
+        |extra: &str| config(&format!("--engine {FAKE} --engine {FAKE} {extra}"), &out).max_moves;
+    assert_eq!(limit(""), Some(default_max_moves("onyx", 12)));
+    assert_eq!(limit("--size 4"), Some(default_max_moves("onyx", 4)));
+    assert_eq!(limit("--game akron"), Some(640));
+    assert_eq!(limit("--game orcoon --size 5"), Some(100));
+    assert_eq!(limit("--game akron --maxmoves 3"), Some(3));
+    let help = Command::new(MATCH).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("--maxmoves N") && help.contains("akron 10 x size^2"));
 }

@@ -3,19 +3,40 @@
 //! by the crosscut library, so it knows every game) and, from its `--after`th
 //! `genmove` of a game on, misbehaves as `--mode` says.
 //!
-//! usage: crosscut-fake-engine [--mode MODE] [--after N] [--seed S] [--delay SECONDS]
-//!
-//! Modes: `random` (behaves), `illegal` (plays an occupied point), `garbage`
-//! (answers a word that is no move), `noise` (writes a line that is not GTP),
-//! `refuse` (answers `?` to genmove), `resign`, `crash` (exits), `hang` (never
-//! answers), `slow` (sleeps `--delay` seconds, then answers), `swap` (swaps
-//! whenever it can, otherwise random).
+//! See [`USAGE`] (`crosscut-fake-engine --help`).
 
 use std::io::{BufRead, Write};
 
 use crosscut::game::{Color, splitmix64};
 use crosscut::games;
 use crosscut::session::{Options, Rules};
+
+/// The usage text.
+const USAGE: &str = "\
+crosscut-fake-engine: a random, optionally misbehaving engine for testing controllers
+
+usage: crosscut-fake-engine [--mode MODE] [--after N] [--seed S] [--delay SECONDS]
+
+  --mode MODE      how to misbehave from the --after'th genmove of a game on
+                   (default random)
+  --after N        the first genmove of a game that misbehaves (default 1)
+  --seed S         random seed (default 1)
+  --delay SECONDS  the delay of slow and drip (default 1)
+  -h, --help       this text
+
+Modes: random (behaves), illegal (plays an occupied point), garbage (answers a
+word that is no move), noise (writes a line that is not GTP), refuse (answers
+? to genmove), resign, crash (exits), hang (never answers), slow (sleeps
+--delay seconds, then answers), swap (swaps whenever it can, otherwise random),
+flood (answers '=' then prints '=' lines without end, as fast as it can), drip
+(the same, one line every --delay seconds).
+";
+
+/// Every `--mode`.
+const MODES: [&str; 12] = [
+    "random", "illegal", "garbage", "noise", "refuse", "resign", "crash", "hang", "slow", "swap",
+    "flood", "drip",
+];
 
 struct Fake {
     mode: String,
@@ -74,6 +95,22 @@ impl Fake {
             "slow" => {
                 std::thread::sleep(std::time::Duration::from_secs_f64(delay));
                 random(&legal)
+            }
+            "flood" | "drip" => {
+                // Never returns: lines without the empty line that would end
+                // the answer, until the controller kills us (or stops
+                // reading, and the write fails).
+                let pause = (mode == "drip").then(|| std::time::Duration::from_secs_f64(delay));
+                let mut out = std::io::stdout().lock();
+                loop {
+                    if out.write_all(b"=\n").is_err() {
+                        std::process::exit(4);
+                    }
+                    if let Some(p) = pause {
+                        let _ = out.flush();
+                        std::thread::sleep(p);
+                    }
+                }
             }
             "swap" if legal.iter().any(|m| m == "swap") => "swap".into(),
             _ => {
@@ -157,6 +194,46 @@ impl Fake {
     }
 }
 
+/// Reads the options into `fake`: `Err(None)` asks for the usage,
+/// `Err(Some(message))` is a mistake.
+fn parse_args(args: &[String], fake: &mut Fake) -> Result<(), Option<String>> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "-h" || a == "--help" {
+            return Err(None);
+        }
+        let mut value = || it.next().ok_or_else(|| Some(format!("{a} needs a value")));
+        let bad = |v: &str| Some(format!("bad value '{v}' for {a}"));
+        match a.as_str() {
+            "--mode" => {
+                let v = value()?;
+                if !MODES.contains(&v.as_str()) {
+                    return Err(Some(format!("unknown mode '{v}'")));
+                }
+                fake.mode = v.clone();
+            }
+            "--after" => {
+                let v = value()?;
+                fake.after = v.parse().map_err(|_| bad(v))?;
+            }
+            "--seed" => {
+                let v = value()?;
+                fake.seed = v.parse().map_err(|_| bad(v))?;
+            }
+            "--delay" => {
+                let v = value()?;
+                fake.delay = v
+                    .parse()
+                    .ok()
+                    .filter(|d: &f64| d.is_finite() && *d >= 0.0)
+                    .ok_or_else(|| bad(v))?;
+            }
+            other => return Err(Some(format!("unknown option '{other}'"))),
+        }
+    }
+    Ok(())
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut fake = Fake {
@@ -168,17 +245,17 @@ fn main() {
         options: Vec::new(),
         genmoves: 0,
     };
-    let mut i = 0;
-    while i + 1 < args.len() {
-        let v = &args[i + 1];
-        match args[i].as_str() {
-            "--mode" => fake.mode = v.clone(),
-            "--after" => fake.after = v.parse().expect("--after N"),
-            "--seed" => fake.seed = v.parse().expect("--seed N"),
-            "--delay" => fake.delay = v.parse().expect("--delay SECONDS"),
-            other => panic!("unknown option {other}"),
+    if let Err(e) = parse_args(&args, &mut fake) {
+        match e {
+            None => {
+                print!("{USAGE}");
+                return;
+            }
+            Some(e) => {
+                eprint!("crosscut-fake-engine: {e}\n\n{USAGE}");
+                std::process::exit(2);
+            }
         }
-        i += 2;
     }
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {

@@ -36,6 +36,11 @@ pub struct GameEntry {
     pub commands: &'static [GameCommand],
     /// The positions `bench` searches.
     pub bench: &'static [BenchPosition],
+    /// The move limit of a match game on a board of this size when none is
+    /// given (`crosscut-match --maxmoves`): a few times the points of the
+    /// board, so that engines caught in a cycle end in a draw instead of
+    /// playing forever, while no real game comes near it.
+    pub move_limit: fn(usize) -> usize,
     /// A referee's game: rules only, no searcher.
     pub new_rules: NewRules,
     /// The engine's game: rules, the game's evaluators (the first in

@@ -26,7 +26,10 @@ Game:
   --games N            games per pairing of engines (default 2); colours alternate
   --openings FILE      one opening per line (moves separated by spaces); each is
                        played twice, once from each side
-  --maxmoves N         a game reaching N moves is drawn
+  --maxmoves N         a game reaching N moves (openings included) is drawn,
+                       reason move-limit (default: onyx 4 x its points, grid and
+                       square midpoints: 816 at size 12; orcoon 4 x size^2;
+                       akron 10 x size^2; another game 10 x size^2)
 Time (a game is lost on time when a move takes longer than allowed + margin):
   --st SECONDS         time per move
   --tc BASE+INC        a clock per player: BASE seconds, INC added per move
@@ -45,6 +48,13 @@ Running:
   --quiet              no line per game
   -h, --help           this text
 ";
+
+/// The move limit of a game when `--maxmoves` is not given: the game's
+/// own default for the size ([`crate::games::GameEntry::move_limit`]), or
+/// 10 × size² for a game the registry does not know.
+pub fn default_max_moves(game: &str, size: usize) -> usize {
+    crate::games::find(game).map_or(10 * size * size, |g| (g.move_limit)(size))
+}
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -211,6 +221,11 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     };
     let settings = GameSettings { game, size, start };
     settings.new_rules()?;
+    if max_moves == Some(0) {
+        return Err("--maxmoves must be at least 1".into());
+    }
+    let max_moves =
+        Some(max_moves.unwrap_or_else(|| default_max_moves(&settings.game, settings.size)));
     let openings = match openings_file {
         Some(f) => Some(openings::load_openings(&f, &settings)?),
         None => None,
@@ -318,5 +333,22 @@ mod tests {
         assert!(parse_args(&args("--engine x --engine y --size 10 --start standard")).is_err());
         assert!(parse_args(&args("--engine x --engine y --sprt 0 5 0.05")).is_err());
         assert!(matches!(parse_args(&args("--help")), Ok(Cli::Help)));
+        assert!(parse_args(&args("--engine x --engine y --maxmoves 0")).is_err());
+    }
+
+    #[test]
+    fn move_limit_defaults_per_game_and_size() {
+        // Onyx 12: 144 grid points and 60 square midpoints.
+        assert_eq!(default_max_moves("onyx", 12), 4 * 204);
+        assert_eq!(default_max_moves("orcoon", 11), 4 * 121);
+        assert_eq!(default_max_moves("akron", 8), 640);
+        let limit = |s: &str| run_cfg(&format!("--engine x --engine y {s}")).max_moves;
+        assert_eq!(limit(""), Some(816));
+        assert_eq!(limit("--size 8"), Some(default_max_moves("onyx", 8)));
+        assert_eq!(limit("--game akron --size 5"), Some(250));
+        assert_eq!(limit("--game orcoon"), Some(484));
+        assert_eq!(limit("--maxmoves 7"), Some(7));
+        assert_eq!(limit("--game akron --maxmoves 5000"), Some(5000));
+        assert!(USAGE.contains("816 at size 12"));
     }
 }

@@ -2,15 +2,94 @@
 //! has a deadline (a reader thread feeds an mpsc channel, read with
 //! `recv_timeout`), optional logging of the whole protocol traffic, and
 //! killing an engine that crashed or hung.
+//!
+//! Whatever an engine prints, the runner's memory and time stay bounded: the
+//! reader thread cuts lines at [`MAX_ANSWER_BYTES`] and hands them over a
+//! channel of [`LINE_QUEUE`] lines (a faster engine waits on its pipe), and a
+//! command fails when its deadline passes or its answer grows past
+//! [`MAX_ANSWER_BYTES`], even while lines keep coming.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// The most bytes one answer may take, its lines and the empty lines before
+/// it included: an engine that sends more (flooding its output) breaks the
+/// protocol.
+pub const MAX_ANSWER_BYTES: usize = 1 << 20;
+
+/// Lines read ahead of the runner before the reader thread waits (so an
+/// engine that floods its output is held back by its pipe, not buffered).
+pub const LINE_QUEUE: usize = 64;
+
+/// What the stdout reader thread hands over.
+enum Output {
+    /// One line, its end of line removed.
+    Line(String),
+    /// A line longer than [`MAX_ANSWER_BYTES`]; nothing is read after it.
+    TooLong,
+}
+
+/// How [`read_line_bounded`] ended.
+#[derive(Debug, PartialEq, Eq)]
+enum LineRead {
+    /// The output ended with nothing read.
+    Eof,
+    /// A line (ending in `\n`, or the last one without it) is in the buffer.
+    Line,
+    /// `max` bytes came without an end of line; they are in the buffer, the
+    /// rest of the line is unread.
+    TooLong,
+}
+
+/// Reads one line into `buf` (cleared first), but never more than `max`
+/// bytes of it.
+fn read_line_bounded(
+    r: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineRead> {
+    buf.clear();
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(if buf.is_empty() {
+                LineRead::Eof
+            } else {
+                LineRead::Line
+            });
+        }
+        let room = max - buf.len();
+        if let Some(i) = avail.iter().position(|&b| b == b'\n')
+            && i < room
+        {
+            buf.extend_from_slice(&avail[..=i]);
+            r.consume(i + 1);
+            return Ok(LineRead::Line);
+        }
+        let n = avail.len().min(room);
+        buf.extend_from_slice(&avail[..n]);
+        r.consume(n);
+        if buf.len() >= max {
+            return Ok(LineRead::TooLong);
+        }
+    }
+}
+
+fn line_text(buf: &[u8]) -> String {
+    String::from_utf8_lossy(buf)
+        .trim_end_matches(['\n', '\r'])
+        .to_string()
+}
 
 /// How one engine is started and set up: its command, its name in results,
 /// and the `param NAME VALUE` commands sent after it starts.
@@ -34,7 +113,8 @@ pub enum EngineError {
     Crashed(String),
     /// No answer within the deadline.
     Timeout,
-    /// An answer that is not GTP (no `=` or `?` at its start).
+    /// An answer that is not GTP (no `=` or `?` at its start), or one over
+    /// [`MAX_ANSWER_BYTES`].
     Protocol(String),
     /// The engine could not be started.
     Spawn(String),
@@ -83,7 +163,7 @@ pub struct EngineProc {
     pub spec: EngineSpec,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: Receiver<Output>,
     log: Log,
     started: Instant,
     dead: bool,
@@ -125,33 +205,32 @@ impl EngineProc {
             &format!("started {} (pid {})", spec.command.join(" "), child.id()),
         );
         let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(LINE_QUEUE);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
+                let out = match read_line_bounded(&mut reader, &mut buf, MAX_ANSWER_BYTES) {
+                    Ok(LineRead::Eof) | Err(_) => break,
+                    Ok(LineRead::Line) => Output::Line(line_text(&buf)),
+                    Ok(LineRead::TooLong) => Output::TooLong,
+                };
+                let stop = matches!(out, Output::TooLong);
+                if tx.send(out).is_err() || stop {
+                    break;
                 }
             }
         });
         let stderr = child.stderr.take().expect("piped stderr");
         let err_log = log.clone();
         thread::spawn(move || {
-            let reader = BufReader::new(stderr);
-            for line in reader.lines() {
-                match line {
-                    Ok(l) => log_line(&err_log, started, "!", &l),
-                    Err(_) => break,
-                }
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            // A long line is logged in pieces, so memory stays bounded.
+            while let Ok(LineRead::Line | LineRead::TooLong) =
+                read_line_bounded(&mut reader, &mut buf, MAX_ANSWER_BYTES)
+            {
+                log_line(&err_log, started, "!", &line_text(&buf));
             }
         });
         let stdin = child.stdin.take();
@@ -225,13 +304,24 @@ impl EngineProc {
         let deadline = Instant::now() + timeout;
         let mut first: Option<(bool, String)> = None;
         let mut rest: Vec<String> = Vec::new();
+        // Bytes received for this answer, ends of line included.
+        let mut bytes = 0usize;
         loop {
+            // Checked before every line: an engine printing without end
+            // would otherwise always have a line ready.
             let now = Instant::now();
-            let line = match self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(now))
-            {
-                Ok(l) => l,
+            if now >= deadline {
+                log_line(&self.log, self.started, "#", "timeout");
+                return Err(EngineError::Timeout);
+            }
+            let received = self.lines.recv_timeout(deadline - now);
+            let line = match received {
+                Ok(Output::Line(l)) => l,
+                Ok(Output::TooLong) => {
+                    return Err(
+                        self.too_long(format!("a line longer than {MAX_ANSWER_BYTES} bytes"))
+                    );
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     log_line(&self.log, self.started, "#", "timeout");
                     return Err(EngineError::Timeout);
@@ -251,6 +341,13 @@ impl EngineProc {
                     return Err(EngineError::Crashed(format!("output closed ({status})")));
                 }
             };
+            bytes += line.len() + 1;
+            if bytes > MAX_ANSWER_BYTES {
+                return Err(self.too_long(format!(
+                    "an answer longer than {MAX_ANSWER_BYTES} bytes ({} lines)",
+                    rest.len() + 1
+                )));
+            }
             log_line(&self.log, self.started, "<", &line);
             match &mut first {
                 None => {
@@ -285,6 +382,13 @@ impl EngineProc {
             ok,
             text: text.trim().to_string(),
         })
+    }
+
+    /// The error for an answer over [`MAX_ANSWER_BYTES`], logged.
+    fn too_long(&self, what: String) -> EngineError {
+        let m = format!("{what}: the engine floods its output");
+        log_line(&self.log, self.started, "#", &m);
+        EngineError::Protocol(m)
     }
 
     /// Asks the engine to quit, waits up to `grace`, then kills it.
@@ -396,6 +500,27 @@ pub fn shell_split(s: &str) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_read_within_bounds() {
+        let mut r = std::io::Cursor::new(b"ab\ncdefgh\nij".to_vec());
+        let mut buf = Vec::new();
+        let mut next = |max| {
+            let k = read_line_bounded(&mut r, &mut buf, max).unwrap();
+            (k, String::from_utf8(buf.clone()).unwrap())
+        };
+        assert_eq!(next(4), (LineRead::Line, "ab\n".into()));
+        assert_eq!(next(4), (LineRead::TooLong, "cdef".into()));
+        assert_eq!(next(4), (LineRead::Line, "gh\n".into()));
+        assert_eq!(next(3), (LineRead::Line, "ij".into()));
+        assert_eq!(next(3), (LineRead::Eof, "".into()));
+        // A line of exactly `max` bytes with its end of line fits.
+        let mut r = std::io::Cursor::new(b"abc\n".to_vec());
+        assert_eq!(
+            read_line_bounded(&mut r, &mut buf, 4).unwrap(),
+            LineRead::Line
+        );
+    }
 
     #[test]
     fn splits_like_a_shell() {

@@ -103,7 +103,9 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Openings, each played from both sides.
     pub openings: Option<Vec<Vec<String>>>,
-    /// Moves after which the game is drawn.
+    /// Moves after which the game is drawn (reason `move-limit`); `None`
+    /// plays on without limit. The command line always sets one, by default
+    /// [`cli::default_max_moves`].
     pub max_moves: Option<usize>,
     /// Time control.
     pub tc: TimeControl,
@@ -270,8 +272,48 @@ impl Summary {
         t
     }
 
+    /// The overall ranking of a round robin: per engine, sorted by score,
+    /// its games, points (win 1, draw ½), score and Elo against the field
+    /// (from its score against all its opponents together; `n/a` at 0 % or
+    /// 100 %).
+    pub fn ranking(&self, names: &[String]) -> String {
+        let t = self.totals(names.len());
+        let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(6);
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        let points = |w: &Wld| f64::from(w.wins) + 0.5 * f64::from(w.draws);
+        order.sort_by(|&a, &b| {
+            let sa = t[a].all.score().unwrap_or(0.0);
+            let sb = t[b].all.score().unwrap_or(0.0);
+            sb.total_cmp(&sa)
+                .then(points(&t[b].all).total_cmp(&points(&t[a].all)))
+                .then(a.cmp(&b))
+        });
+        let mut s = format!(
+            "Ranking (Elo against the field: each engine's score against all its opponents)\n\
+             {:>3} {:<width$} {:>5} {:>7} {:>6}   Elo vs field\n",
+            "#", "Engine", "games", "points", "score"
+        );
+        for (rank, &e) in order.iter().enumerate() {
+            let w = &t[e].all;
+            let score = w
+                .score()
+                .map_or_else(|| "-".to_string(), |x| format!("{:.1}%", 100.0 * x));
+            s.push_str(&format!(
+                "{:>3} {:<width$} {:>5} {:>7.1} {:>6}   {}\n",
+                rank + 1,
+                names[e],
+                w.games(),
+                points(w),
+                score,
+                stats::elo_text(w)
+            ));
+        }
+        s
+    }
+
     /// The results table: per engine, games, wins/losses/draws, score, the
-    /// same per final colour, forfeits by cause; then game ends by reason.
+    /// same per final colour, forfeits by cause; then game ends by reason;
+    /// with more than two engines, the [`Summary::ranking`].
     pub fn table(&self, names: &[String]) -> String {
         let t = self.totals(names.len());
         let width = names.iter().map(|n| n.len()).max().unwrap_or(4).max(6);
@@ -316,6 +358,9 @@ impl Summary {
             *by_reason.entry(r.reason).or_default() += 1;
         }
         s.push_str("(W-L-D as black / as white: the colour held at the end, after any swap)\n");
+        if names.len() > 2 {
+            s.push_str(&self.ranking(names));
+        }
         s.push_str(&format!(
             "Game ends: {}\n",
             by_reason
@@ -358,8 +403,9 @@ fn progress_line(
     )
 }
 
-/// Elo lines of every pairing, the first engine of each seen against the
-/// second, and the SPRT line.
+/// The results table (with the ranking of a round robin), Elo lines of every
+/// pairing, the first engine of each seen against the second, and the SPRT
+/// line.
 pub fn report(cfg: &MatchConfig, summary: &Summary) -> String {
     let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
     let mut s = summary.table(&names);

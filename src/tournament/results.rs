@@ -1,6 +1,8 @@
 //! Finished games and the results file: one tab-separated line per game,
-//! appended and flushed as each game ends, so an interrupted run can be
-//! resumed from it.
+//! appended (in one write) and flushed as each game ends, so an interrupted
+//! run can be resumed from it. A line without its end of line was cut short
+//! by the interruption: resuming removes it from the file (and plays that
+//! game again), so no torn line survives.
 //!
 //! ```text
 //! (fields separated by tabs)
@@ -231,57 +233,66 @@ pub struct ResultsFile {
 
 impl ResultsFile {
     /// Creates `path` (refusing to overwrite a file with games unless
-    /// `resume`), or with `resume` reads the games already in it. Returns the
-    /// file and those games.
+    /// `resume`), or with `resume` reads the games already in it, first
+    /// cutting the file back to its last complete line (a line torn by an
+    /// interruption: its game is played again). Returns the file and those
+    /// games.
     pub fn open(
         path: &Path,
         names: &[String],
         resume: bool,
     ) -> Result<(ResultsFile, Vec<GameResult>), String> {
         let mut done = Vec::new();
-        let existing = std::fs::read_to_string(path).ok();
-        let has_games = existing.as_deref().is_some_and(|t| {
-            t.lines()
-                .any(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        let existing = match std::fs::read(path) {
+            Ok(bytes) => Some(bytes),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        // Only complete lines count; what follows the last end of line (if
+        // anything) is torn.
+        let complete_len = existing.as_deref().map_or(0, |b| {
+            b.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1)
         });
+        let torn = existing.as_deref().map_or(&[][..], |b| &b[complete_len..]);
+        let text = match existing.as_deref() {
+            Some(b) => std::str::from_utf8(&b[..complete_len])
+                .map_err(|e| format!("{}: not text: {e}", path.display()))?,
+            None => "",
+        };
+        let is_game = |l: &str| !l.trim().is_empty() && !l.starts_with('#');
+        let has_games = text.lines().any(is_game) || !(torn.is_empty() || torn.starts_with(b"#"));
         if has_games && !resume {
             return Err(format!(
                 "{} already holds games: pass --resume to continue that run, or choose another --out",
                 path.display()
             ));
         }
-        if let Some(text) = existing.as_deref().filter(|_| resume) {
-            for (n, line) in text.lines().enumerate() {
-                if line.trim().is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                match GameResult::from_line(line, names) {
-                    Ok(r) => done.push(r),
-                    // A line cut short by an interruption is played again.
-                    Err(e) if n + 1 == text.lines().count() && !text.ends_with('\n') => {
-                        log::warn!(
-                            "ignoring the unfinished last line of {}: {e}",
-                            path.display()
-                        );
-                    }
-                    Err(e) => return Err(format!("{} line {}: {e}", path.display(), n + 1)),
-                }
+        for (n, line) in text.lines().enumerate() {
+            if is_game(line) {
+                done.push(
+                    GameResult::from_line(line, names)
+                        .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?,
+                );
             }
         }
-        let fresh = existing.as_deref().is_none_or(|t| t.trim().is_empty());
         let mut file = File::options()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        if existing
-            .as_deref()
-            .is_some_and(|t| !t.is_empty() && !t.ends_with('\n'))
-        {
-            // Finish a line cut short, so the next game starts its own.
-            file.write_all(b"\n").map_err(|e| e.to_string())?;
+        if !torn.is_empty() {
+            log::warn!(
+                "{}: removing the unfinished last line (line {}, {} bytes: '{}'); its game is played again",
+                path.display(),
+                text.lines().count() + 1,
+                torn.len(),
+                String::from_utf8_lossy(torn).escape_debug()
+            );
+            file.set_len(complete_len as u64)
+                .and_then(|_| file.sync_data())
+                .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
         }
-        if fresh {
+        if text.trim().is_empty() {
             file.write_all(HEADER.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
@@ -294,7 +305,8 @@ impl ResultsFile {
         ))
     }
 
-    /// Appends a game and flushes it to disk.
+    /// Appends a game and flushes it to disk. The line goes out in one
+    /// write, so an interruption leaves at most one torn line, the last.
     pub fn append(&mut self, r: &GameResult) -> Result<(), String> {
         self.file
             .write_all(r.to_line(&self.names).as_bytes())
@@ -340,6 +352,52 @@ mod tests {
         let (_, done) = ResultsFile::open(&path, &names, true).unwrap();
         assert_eq!(done.len(), 1);
         assert_eq!(done[0].index, 3);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_torn_last_line_is_cut_off_on_resume() {
+        let names = vec!["Aé".to_string(), "B".to_string()];
+        let r = |index| GameResult {
+            index,
+            first: 0,
+            second: 1,
+            black: 0,
+            white: 1,
+            winner: None,
+            reason: Reason::MoveLimit,
+            moves: 8,
+            seconds: 0.25,
+            detail: "move limit 8 reached".into(),
+        };
+        let dir = std::env::temp_dir().join(format!("crosscut-torn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("results.tsv");
+        let _ = std::fs::remove_file(&path);
+        let (mut f, _) = ResultsFile::open(&path, &names, false).unwrap();
+        f.append(&r(1)).unwrap();
+        drop(f);
+        let whole = std::fs::read(&path).unwrap();
+        // Torn inside the two bytes of 'é', and torn after enough fields to
+        // parse: both are removed.
+        let line = r(2).to_line(&names).into_bytes();
+        for cut in [3, line.len() - 3] {
+            let mut torn = whole.clone();
+            torn.extend_from_slice(&line[..cut]);
+            std::fs::write(&path, &torn).unwrap();
+            // Refused without --resume: the file holds a game.
+            assert!(ResultsFile::open(&path, &names, false).is_err());
+            for _ in 0..2 {
+                let (_, done) = ResultsFile::open(&path, &names, true).unwrap();
+                assert_eq!(done.iter().map(|g| g.index).collect::<Vec<_>>(), [1]);
+                assert_eq!(std::fs::read(&path).unwrap(), whole, "cut {cut}");
+            }
+            let (mut f, _) = ResultsFile::open(&path, &names, true).unwrap();
+            f.append(&r(2)).unwrap();
+            let (_, done) = ResultsFile::open(&path, &names, true).unwrap();
+            assert_eq!(done.iter().map(|g| g.index).collect::<Vec<_>>(), [1, 2]);
+            std::fs::write(&path, &whole).unwrap();
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -246,26 +246,33 @@ fn mle_with_score(freq: &[f64; 3], s: f64) -> [f64; 3] {
     p.map(|x| x / sum)
 }
 
-/// `Elo difference: 35.2 +/- 60.1, LOS: 87.3 %, draw ratio: 10.0 %` for `r`,
-/// seen from the side whose results they are.
-pub fn elo_line(r: &Wld) -> String {
-    let Some((elo, margin)) = r.elo() else {
-        return "Elo difference: no games".into();
-    };
-    let fmt = |x: f64| {
-        if x.is_finite() {
+/// `35.2 +/- 60.1` for `r`; `n/a` when it has no games or a score of 0 % or
+/// 100 % (whose Elo is infinite), and `35.2 +/- n/a` when only the error bar
+/// is unbounded.
+pub fn elo_text(r: &Wld) -> String {
+    match r.elo() {
+        Some((elo, margin)) if elo.is_finite() => {
             // `+ 0.0` turns -0.0 into 0.0.
-            format!("{:.1}", x + 0.0)
-        } else if x > 0.0 {
-            "inf".into()
-        } else {
-            "-inf".into()
+            let margin = if margin.is_finite() {
+                format!("{:.1}", margin + 0.0)
+            } else {
+                "n/a".into()
+            };
+            format!("{:.1} +/- {margin}", elo + 0.0)
         }
-    };
+        _ => "n/a".into(),
+    }
+}
+
+/// `Elo difference: 35.2 +/- 60.1, LOS: 87.3 %, draw ratio: 10.0 %` for `r`,
+/// seen from the side whose results they are (see [`elo_text`] for `n/a`).
+pub fn elo_line(r: &Wld) -> String {
+    if r.games() == 0 {
+        return "Elo difference: no games".into();
+    }
     format!(
-        "Elo difference: {} +/- {}, LOS: {}, draw ratio: {:.1} %",
-        fmt(elo),
-        fmt(margin),
+        "Elo difference: {}, LOS: {}, draw ratio: {:.1} %",
+        elo_text(r),
         r.los()
             .map(|l| format!("{:.1} %", 100.0 * l))
             .unwrap_or_else(|| "n/a".into()),
@@ -295,6 +302,19 @@ mod tests {
         assert!((e - 190.85).abs() < 0.1, "{e}");
         assert_eq!(wld(3, 0, 0).elo().unwrap(), (f64::INFINITY, f64::INFINITY));
         assert_eq!(wld(1, 2, 0).elo().unwrap().1, f64::INFINITY);
+    }
+
+    #[test]
+    fn infinite_elo_is_not_applicable() {
+        for r in [wld(3, 0, 0), wld(0, 2, 0), wld(0, 5, 0)] {
+            let line = elo_line(&r);
+            assert!(line.starts_with("Elo difference: n/a, LOS: "), "{line}");
+            assert!(!line.contains("inf"), "{line}");
+        }
+        assert_eq!(elo_text(&wld(1, 2, 0)), "-120.4 +/- n/a");
+        assert_eq!(elo_text(&wld(0, 0, 0)), "n/a");
+        assert_eq!(elo_text(&wld(75, 25, 0)), "190.8 +/- 81.2");
+        assert_eq!(elo_line(&wld(0, 0, 0)), "Elo difference: no games");
     }
 
     #[test]

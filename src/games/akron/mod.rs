@@ -22,6 +22,8 @@ pub const ENTRY: GameEntry = GameEntry {
     options: &[],
     commands: &[],
     bench: BENCH,
+    // 10 × size²: balls move, and games can last long.
+    move_limit: |size| 10 * size * size,
     new_rules: |size, options| rules_of("akron", new_game, size, options),
     new_session: |size, options, hash_mb| {
         session_of(

@@ -32,6 +32,8 @@ pub const ENTRY: GameEntry = GameEntry {
         run: winning_sequence,
     }],
     bench: BENCH,
+    // 4 × size²: placements only, and a pass ends the game.
+    move_limit: |size| 4 * size * size,
     new_rules: |size, options| rules_of("orcoon", new_game, size, options),
     new_session: |size, options, hash_mb| {
         session_of(
