@@ -1,13 +1,14 @@
 //! The games: each one's rules, notation and evaluation.
 
 pub mod akron;
+pub mod hex;
 pub mod onyx;
 pub mod orcoon;
 
 use crate::engine::{GameSession, Session};
 
 /// The names `game` accepts.
-pub const GAME_NAMES: &[&str] = &["onyx", "orcoon", "akron"];
+pub const GAME_NAMES: &[&str] = &["onyx", "orcoon", "akron", "hex"];
 
 /// A bench position: game, board size, extra setup command (Onyx's start),
 /// moves from the start.
@@ -97,6 +98,9 @@ pub fn new_session(name: &str) -> Result<Box<dyn Session>, String> {
         )?))),
         "akron" => Ok(Box::new(GameSession::new(akron::Akron::new(
             akron::DEFAULT_SIZE,
+        )?))),
+        "hex" => Ok(Box::new(GameSession::new(hex::Hex::new(
+            hex::DEFAULT_SIZE,
         )?))),
         other => Err(format!(
             "unknown game '{other}' (known: {})",
