@@ -396,14 +396,14 @@ impl Engine {
     pub fn session(&self) -> Result<&dyn Session, String> {
         self.session
             .as_deref()
-            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron|hex'".to_string())
     }
 
     /// The current game, mutable.
     pub fn session_mut(&mut self) -> Result<&mut (dyn Session + 'static), String> {
         self.session
             .as_deref_mut()
-            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron|hex'".to_string())
     }
 
     /// A new game `name`, its searcher configured by the parameters.
@@ -475,7 +475,7 @@ impl Engine {
         let session = self
             .session
             .as_deref_mut()
-            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())?;
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron|hex'".to_string())?;
         if session.outcome().is_some() {
             return Err("the game is over".into());
         }
@@ -504,7 +504,7 @@ impl Engine {
         let session = self
             .session
             .as_deref_mut()
-            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron'".to_string())?;
+            .ok_or_else(|| "no game selected: use 'game onyx|orcoon|akron|hex'".to_string())?;
         if session.outcome().is_some() {
             return Err("the game is over".into());
         }

@@ -20,12 +20,14 @@ fn main() {
             }
         }
         ["--help" | "-h"] => {
-            println!("crosscut: an Onyx, Orcoon and Akron engine speaking GTP on stdin/stdout.");
-            println!("usage: crosscut [--game onyx|orcoon|akron]    (see protocol.md)");
+            println!(
+                "crosscut: an Onyx, Orcoon, Akron and Hex engine speaking GTP on stdin/stdout."
+            );
+            println!("usage: crosscut [--game onyx|orcoon|akron|hex]    (see protocol.md)");
             return;
         }
         _ => {
-            eprintln!("usage: crosscut [--game onyx|orcoon|akron]");
+            eprintln!("usage: crosscut [--game onyx|orcoon|akron|hex]");
             std::process::exit(2);
         }
     }

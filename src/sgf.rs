@@ -2,7 +2,8 @@
 //! `crosscut-match` uses and the parser behind `loadsgf`.
 //!
 //! A record is one game tree whose main line is read: the root node holds the
-//! game (`XG[onyx]`, private, since SGF has no `GM` number for these games),
+//! game (`XG[onyx]`, private, since SGF has no `GM` number for these games;
+//! Hex records also carry its `GM[11]`, and one with only `GM[11]` is Hex),
 //! the board size `SZ`, the Onyx start `XS` when one was chosen, players,
 //! result and reason; then one node per move, `;B[D12]`, `;W[swap]`, with the
 //! seconds the move took in `XT` and, under a clock, the time left in
@@ -95,6 +96,10 @@ impl Record {
     /// The record as SGF text, ending with a newline.
     pub fn to_sgf(&self) -> String {
         let mut s = String::from("(;FF[4]CA[UTF-8]AP[crosscut-match]");
+        if self.game == "hex" {
+            // SGF's game number for Hex, for HexGui and Benzene.
+            prop(&mut s, "GM", "11");
+        }
         prop(&mut s, "XG", &self.game);
         prop(&mut s, "SZ", &self.size.to_string());
         let opt = |s: &mut String, id: &str, v: &Option<String>| {
@@ -253,7 +258,8 @@ fn get<'n>(node: &'n Node, id: &str) -> Option<&'n str> {
 }
 
 /// Parses the first game of an SGF text into a [`Record`]. The game must
-/// name its game (`XG`, or `GN` starting with the game's name) and size.
+/// name its game (`XG`, `GM[11]` for Hex, or `GN` starting with the game's
+/// name) and size.
 pub fn parse(text: &str) -> Result<Record, String> {
     let mut p = Parser {
         s: text.as_bytes(),
@@ -271,6 +277,8 @@ pub fn parse(text: &str) -> Result<Record, String> {
     let owned = |id: &str| get(root, id).map(str::to_string);
     let game = match get(root, "XG") {
         Some(g) => g.trim().to_ascii_lowercase(),
+        // SGF's own game number for Hex (HexGui and Benzene write it).
+        None if get(root, "GM").map(str::trim) == Some("11") => "hex".to_string(),
         None => get(root, "GN")
             .and_then(|g| g.split_whitespace().next())
             .map(|g| g.to_ascii_lowercase())

@@ -14,7 +14,8 @@ pub const GAME_NAMES: &[&str] = &["onyx", "orcoon", "akron", "hex"];
 /// moves from the start.
 pub type BenchPosition = (&'static str, usize, Option<&'static str>, &'static str);
 
-/// The positions `bench` searches (taken from the replayed vector games).
+/// The positions `bench` searches (taken from the replayed vector games;
+/// Hex's from an engine self-play game at 0.3 s a move).
 pub const BENCH: &[BenchPosition] = &[
     ("onyx", 12, Some("standard"), ""),
     (
@@ -84,6 +85,14 @@ pub const BENCH: &[BenchPosition] = &[
          C2-E2 F3-G4 E3-D1 A1 E2-D3 G4-D4 C6-B5 D4-C3 D3-E1 F4-D4 A8 E4-B4 F1-C2 C4-D3 \
          D1-E2 C3-C4 D2-D1 F4 B6-C5 E3 E2-D2 E3-BC45 C5-A5 D4-E3 C2-E2 C4-D5 C4 E8 G4 \
          E3-D4 F3 A2 E1-E3 E1 F3-DE12 D4-D6 A5-BC45 C5-E6 D2-F3 D7-F7 G8 G3 C5-B6 D6-G7",
+    ),
+    ("hex", 11, None, ""),
+    ("hex", 11, None, "g6 g5 c7 h5 c8 e4 f4 b10 c9 c10"),
+    (
+        "hex",
+        11,
+        None,
+        "g6 g5 c7 h5 c8 e4 f4 b10 c9 c10 e9 e5 f5 f6 d9 e6 b6 d3 c3 b5 a5 a6",
     ),
 ];
 

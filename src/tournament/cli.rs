@@ -20,7 +20,7 @@ Engines (two or more; more than two play a round robin):
                        param.NAME=VALUE (sends 'param NAME VALUE' at start; repeatable)
   --each SPEC          KEY=VALUE words applied to every engine (param.*, dir)
 Game:
-  --game NAME          onyx, orcoon, akron... (default onyx)
+  --game NAME          onyx, orcoon, akron, hex (default onyx)
   --size N             board size (default: the game's)
   --start WHICH        Onyx start position: standard or blank
   --games N            games per pairing of engines (default 2); colours alternate
