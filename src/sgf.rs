@@ -2,7 +2,8 @@
 //! `crosscut-match` uses and the parser behind `loadsgf`.
 //!
 //! A record is one game tree whose main line is read: the root node holds the
-//! game (`XG[onyx]`, private, since SGF has no `GM` number for these games),
+//! game (`XG[onyx]`, private, since SGF has no `GM` number for these games;
+//! Hex records also carry its `GM[11]`, and one with only `GM[11]` is Hex),
 //! the board size `SZ`, the Onyx start `XS` when one was chosen, players,
 //! result and reason; then one node per move, `;B[D12]`, `;W[swap]`, with the
 //! seconds the move took in `XT` and, under a clock, the time left in
@@ -95,6 +96,13 @@ impl Record {
     /// The record as SGF text, ending with a newline.
     pub fn to_sgf(&self) -> String {
         let mut s = String::from("(;FF[4]CA[UTF-8]AP[crosscut-match]");
+        if let Some(number) = crate::games::find(&self.game)
+            .ok()
+            .and_then(|g| g.sgf_number)
+        {
+            // SGF's own game number (Hex's, for HexGui and Benzene).
+            prop(&mut s, "GM", &number.to_string());
+        }
         prop(&mut s, "XG", &self.game);
         prop(&mut s, "SZ", &self.size.to_string());
         let opt = |s: &mut String, id: &str, v: &Option<String>| {
@@ -253,7 +261,8 @@ fn get<'n>(node: &'n Node, id: &str) -> Option<&'n str> {
 }
 
 /// Parses the first game of an SGF text into a [`Record`]. The game must
-/// name its game (`XG`, or `GN` starting with the game's name) and size.
+/// name its game (`XG`, `GM[11]` for Hex, or `GN` starting with the game's
+/// name) and size.
 pub fn parse(text: &str) -> Result<Record, String> {
     let mut p = Parser {
         s: text.as_bytes(),
@@ -271,10 +280,17 @@ pub fn parse(text: &str) -> Result<Record, String> {
     let owned = |id: &str| get(root, id).map(str::to_string);
     let game = match get(root, "XG") {
         Some(g) => g.trim().to_ascii_lowercase(),
-        None => get(root, "GN")
-            .and_then(|g| g.split_whitespace().next())
-            .map(|g| g.to_ascii_lowercase())
-            .ok_or("the record does not name its game (XG)")?,
+        // SGF's own game number (Hex's: HexGui and Benzene write it).
+        None => match get(root, "GM")
+            .and_then(|n| n.trim().parse().ok())
+            .and_then(crate::games::by_sgf_number)
+        {
+            Some(g) => g.name.to_string(),
+            None => get(root, "GN")
+                .and_then(|g| g.split_whitespace().next())
+                .map(|g| g.to_ascii_lowercase())
+                .ok_or("the record does not name its game (XG)")?,
+        },
     };
     let size = get(root, "SZ")
         .ok_or("the record has no board size (SZ)")?

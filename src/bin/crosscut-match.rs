@@ -10,7 +10,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let cfg = match cli::parse_args(&args) {
         Ok(cli::Cli::Help) => {
-            print!("{}", cli::USAGE);
+            print!("{}", cli::usage());
             return;
         }
         Ok(cli::Cli::Run(cfg)) => cfg,

@@ -5,6 +5,7 @@
 //! `docs/adding-a-game.md`).
 
 pub mod akron;
+pub mod hex;
 pub mod onyx;
 pub mod orcoon;
 
@@ -13,7 +14,7 @@ use crate::session::{EvalPlayers, GameSession, NewGame, Options, Rules, RulesSes
 
 /// Every game, in the order `game` lists them. The first is the default
 /// of `crosscut-match`.
-pub const GAMES: &[&GameEntry] = &[&onyx::ENTRY, &orcoon::ENTRY, &akron::ENTRY];
+pub const GAMES: &[&GameEntry] = &[&onyx::ENTRY, &orcoon::ENTRY, &akron::ENTRY, &hex::ENTRY];
 
 /// Builds a referee's game from a board size and options.
 pub type NewRules = fn(usize, &Options) -> Result<Box<dyn Rules>, String>;
@@ -34,6 +35,9 @@ pub struct GameEntry {
     pub options: &'static [GameOption],
     /// The game's own protocol commands.
     pub commands: &'static [GameCommand],
+    /// SGF's own game number (`GM`), where SGF has one (Hex: 11); records
+    /// always name the game in `XG` too.
+    pub sgf_number: Option<u32>,
     /// The positions `bench` searches.
     pub bench: &'static [BenchPosition],
     /// The move limit of a match game on a board of this size when none is
@@ -133,6 +137,11 @@ pub fn find(name: &str) -> Result<&'static GameEntry, String> {
         .copied()
         .find(|g| g.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| format!("unknown game '{name}' (known: {})", names().join(", ")))
+}
+
+/// The game whose SGF game number (`GM`) is `number`, if any.
+pub fn by_sgf_number(number: u32) -> Option<&'static GameEntry> {
+    GAMES.iter().copied().find(|g| g.sgf_number == Some(number))
 }
 
 /// The games' names, in registry order.

@@ -8,8 +8,35 @@ use super::engine_proc::{EngineSpec, shell_split};
 use super::stats::Sprt;
 use super::{GameSettings, MatchConfig, TimeControl, openings, seconds};
 
-/// The usage text.
-pub const USAGE: &str = "\
+/// The usage text, with the games of the registry filled in.
+pub fn usage() -> String {
+    let games = crate::games::GAMES;
+    let starts: Vec<String> = games
+        .iter()
+        .filter_map(|g| {
+            g.option("start")
+                .map(|o| format!("{}: {}", g.name, o.values.join(" or ")))
+        })
+        .collect();
+    let limits: Vec<String> = games
+        .iter()
+        .map(|g| format!("{} {}", g.name, (g.move_limit)(g.default_size)))
+        .collect();
+    USAGE
+        .replace(
+            "{games}",
+            &format!(
+                "{} (default {})",
+                crate::games::names().join(", "),
+                games[0].name
+            ),
+        )
+        .replace("{starts}", &starts.join("; "))
+        .replace("{limits}", &limits.join(", "))
+}
+
+/// The usage text, with `{games}`, `{starts}` and `{limits}` to fill in.
+const USAGE: &str = "\
 crosscut-match: plays matches between engines speaking crosscut's protocol
 
 usage: crosscut-match --engine SPEC --engine SPEC [--engine SPEC...] [options]
@@ -20,16 +47,16 @@ Engines (two or more; more than two play a round robin):
                        param.NAME=VALUE (sends 'param NAME VALUE' at start; repeatable)
   --each SPEC          KEY=VALUE words applied to every engine (param.*, dir)
 Game:
-  --game NAME          onyx, orcoon, akron... (default onyx)
+  --game NAME          {games}
   --size N             board size (default: the game's)
-  --start WHICH        Onyx start position: standard or blank
+  --start WHICH        the start position, for games that have a choice
+                       ({starts})
   --games N            games per pairing of engines (default 2); colours alternate
   --openings FILE      one opening per line (moves separated by spaces); each is
                        played twice, once from each side
   --maxmoves N         a game reaching N moves (openings included) is drawn,
-                       reason move-limit (default: onyx 4 x its points, grid and
-                       square midpoints: 816 at size 12; orcoon 4 x size^2;
-                       akron 10 x size^2; another game 10 x size^2)
+                       reason move-limit (default: a few times the points of
+                       the board; at the default sizes {limits})
 Time (a game is lost on time when a move takes longer than allowed + margin):
   --st SECONDS         time per move
   --tc BASE+INC        a clock per player: BASE seconds, INC added per move
@@ -349,6 +376,6 @@ mod tests {
         assert_eq!(limit("--game orcoon"), Some(484));
         assert_eq!(limit("--maxmoves 7"), Some(7));
         assert_eq!(limit("--game akron --maxmoves 5000"), Some(5000));
-        assert!(USAGE.contains("816 at size 12"));
+        assert!(usage().contains("onyx 816,"), "{}", usage());
     }
 }

@@ -21,10 +21,11 @@ pub const ENTRY: GameEntry = GameEntry {
     default_size: DEFAULT_SIZE,
     options: &[],
     commands: &[],
+    sgf_number: None,
     bench: BENCH,
     // 10 × size²: balls move, and games can last long.
     move_limit: |size| 10 * size * size,
-    new_rules: |size, options| rules_of("akron", new_game, size, options),
+    new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),
     new_session: |size, options, hash_mb| {
         session_of(
             "akron",

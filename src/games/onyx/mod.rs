@@ -27,10 +27,11 @@ pub const ENTRY: GameEntry = GameEntry {
         check: check_start,
     }],
     commands: &[],
+    sgf_number: None,
     bench: BENCH,
     // 4 × the points (grid points and midpoints): captures can make positions repeat.
     move_limit: |size| 4 * Geometry::new(size).map_or(size * size, |g| g.num_points),
-    new_rules: |size, options| rules_of("onyx", new_game, size, options),
+    new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),
     new_session: |size, options, hash_mb| {
         session_of(
             "onyx",

@@ -31,10 +31,11 @@ pub const ENTRY: GameEntry = GameEntry {
         usage: "winning_sequence",
         run: winning_sequence,
     }],
+    sgf_number: None,
     bench: BENCH,
     // 4 × size²: placements only, and a pass ends the game.
     move_limit: |size| 4 * size * size,
-    new_rules: |size, options| rules_of("orcoon", new_game, size, options),
+    new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),
     new_session: |size, options, hash_mb| {
         session_of(
             "orcoon",

@@ -1,0 +1,383 @@
+//! The Hex position: stones, side to move, make/undo, incremental hash,
+//! swap, and the winner found by a flood fill from the placed stone.
+
+use std::sync::Arc;
+
+use super::geometry::{BOTTOM, Bits, Cell, Geometry, LEFT, MAX_CELLS, RIGHT, TOP, WORDS};
+use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+
+/// A Hex move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HexMove {
+    /// Place a stone of the side to move on this cell.
+    Place(Cell),
+    /// The pie rule: White takes over Black's first move.
+    Swap,
+}
+
+/// The two edge bits `color` joins: Black row 1 and row N, White column
+/// `a` and the last column.
+#[inline]
+pub fn edge_bits(color: Color) -> (u8, u8) {
+    match color {
+        Color::Black => (TOP, BOTTOM),
+        Color::White => (LEFT, RIGHT),
+    }
+}
+
+const EMPTY: u8 = 0;
+
+#[inline]
+fn stone(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    /// The move, or `None` for a null move.
+    mv: Option<HexMove>,
+    outcome: Option<Outcome>,
+}
+
+/// A Hex position with its history.
+#[derive(Clone, Debug)]
+pub struct Hex {
+    geo: Arc<Geometry>,
+    cells: [u8; MAX_CELLS],
+    bits: [Bits; 2],
+    to_move: Color,
+    outcome: Option<Outcome>,
+    history: Vec<Undo>,
+    hash: u64,
+}
+
+impl Hex {
+    /// A new game on an empty `n`×`n` board.
+    pub fn new(n: usize) -> Result<Hex, String> {
+        let geo = Arc::new(Geometry::new(n)?);
+        let mut pos = Hex {
+            cells: [EMPTY; MAX_CELLS],
+            bits: [[0; WORDS]; 2],
+            to_move: Color::Black,
+            outcome: None,
+            history: Vec::with_capacity(geo.num_cells + 8),
+            hash: 0,
+            geo,
+        };
+        pos.hash = pos.recompute_hash();
+        Ok(pos)
+    }
+
+    /// The board geometry.
+    #[inline]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The stone on `c`, if any.
+    #[inline]
+    pub fn at(&self, c: Cell) -> Option<Color> {
+        match self.cells[c as usize] {
+            EMPTY => None,
+            1 => Some(Color::Black),
+            _ => Some(Color::White),
+        }
+    }
+
+    /// The stones of `color` as a bit set.
+    #[inline]
+    pub fn bits(&self, color: Color) -> &Bits {
+        &self.bits[color.index()]
+    }
+
+    /// The empty cells as a bit set.
+    #[inline]
+    pub fn empty_bits(&self) -> Bits {
+        std::array::from_fn(|k| self.geo.all[k] & !(self.bits[0][k] | self.bits[1][k]))
+    }
+
+    /// Whether swap is legal now: White's answer to Black's first move.
+    pub fn swap_available(&self) -> bool {
+        self.outcome.is_none()
+            && self.history.len() == 1
+            && self.to_move == Color::White
+            && matches!(self.history[0].mv, Some(HexMove::Place(_)))
+    }
+
+    /// Whether the chain of `color` through `c` (a stone of that colour)
+    /// joins the colour's two edges: a flood fill over that chain only.
+    pub fn chain_connects(&self, c: Cell, color: Color) -> bool {
+        let me = stone(color);
+        let (ea, eb) = edge_bits(color);
+        let mut seen = [0u64; WORDS];
+        let mut stack = [0 as Cell; MAX_CELLS];
+        stack[0] = c;
+        let mut top = 1;
+        seen[c as usize / 64] |= 1 << (c % 64);
+        let mut edges = 0u8;
+        while top > 0 {
+            top -= 1;
+            let p = stack[top];
+            edges |= self.geo.edges[p as usize];
+            if edges & ea != 0 && edges & eb != 0 {
+                return true;
+            }
+            for &q in self.geo.neighbours_of(p) {
+                let (w, b) = (q as usize / 64, 1u64 << (q % 64));
+                if self.cells[q as usize] == me && seen[w] & b == 0 {
+                    seen[w] |= b;
+                    stack[top] = q;
+                    top += 1;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `color`'s stones join its two edges (from scratch).
+    pub fn is_connected(&self, color: Color) -> bool {
+        let (ea, _) = edge_bits(color);
+        (0..self.geo.num_cells).any(|c| {
+            self.cells[c] == stone(color)
+                && self.geo.edges[c] & ea != 0
+                && self.chain_connects(c as Cell, color)
+        })
+    }
+
+    fn swap_key_if_available(&self) -> u64 {
+        if self.swap_available() {
+            self.geo.swap_key
+        } else {
+            0
+        }
+    }
+
+    fn set_cell(&mut self, c: Cell, v: u8) {
+        let old = self.cells[c as usize];
+        let (w, b) = (c as usize / 64, 1u64 << (c % 64));
+        if old != EMPTY {
+            self.hash ^= self.geo.keys[c as usize][old as usize - 1];
+            self.bits[old as usize - 1][w] &= !b;
+        }
+        if v != EMPTY {
+            self.hash ^= self.geo.keys[c as usize][v as usize - 1];
+            self.bits[v as usize - 1][w] |= b;
+        }
+        self.cells[c as usize] = v;
+    }
+
+    /// The result of the stones on the board, found from scratch.
+    fn outcome_from_scratch(&self) -> Option<Outcome> {
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.is_connected(c))
+            .map(Outcome::Win)
+    }
+}
+
+impl Game for Hex {
+    type Move = HexMove;
+
+    fn size(&self) -> usize {
+        self.geo.n
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn legal_moves(&self, out: &mut Vec<HexMove>) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let empty = self.empty_bits();
+        for (i, &word) in empty[..self.geo.words].iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                out.push(HexMove::Place((i * 64 + b) as Cell));
+            }
+        }
+        if self.swap_available() {
+            out.push(HexMove::Swap);
+        }
+    }
+
+    fn is_legal(&self, mv: HexMove) -> bool {
+        self.outcome.is_none()
+            && match mv {
+                HexMove::Swap => self.swap_available(),
+                HexMove::Place(c) => {
+                    (c as usize) < self.geo.num_cells && self.cells[c as usize] == EMPTY
+                }
+            }
+    }
+
+    fn play_with(&mut self, mv: HexMove, _effort: Effort) {
+        let mover = self.to_move;
+        let undo = Undo {
+            mv: Some(mv),
+            outcome: self.outcome,
+        };
+        self.hash ^= self.swap_key_if_available();
+        match mv {
+            HexMove::Swap => {}
+            HexMove::Place(c) => {
+                self.set_cell(c, stone(mover));
+                if self.chain_connects(c, mover) {
+                    self.outcome = Some(Outcome::Win(mover));
+                }
+                self.to_move = mover.opponent();
+                self.hash ^= self.geo.white_key;
+            }
+        }
+        self.history.push(undo);
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn play_null(&mut self) {
+        self.hash ^= self.swap_key_if_available();
+        self.history.push(Undo {
+            mv: None,
+            outcome: self.outcome,
+        });
+        self.to_move = self.to_move.opponent();
+        self.hash ^= self.geo.white_key;
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn undo(&mut self) {
+        let Some(undo) = self.history.last().copied() else {
+            return;
+        };
+        self.hash ^= self.swap_key_if_available();
+        self.history.pop();
+        match undo.mv {
+            Some(HexMove::Place(c)) => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key;
+                self.set_cell(c, EMPTY);
+            }
+            Some(HexMove::Swap) => {}
+            None => {
+                self.to_move = self.to_move.opponent();
+                self.hash ^= self.geo.white_key;
+            }
+        }
+        self.outcome = undo.outcome;
+        self.hash ^= self.swap_key_if_available();
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in 0..self.geo.num_cells {
+            let v = self.cells[c];
+            if v != EMPTY {
+                h ^= self.geo.keys[c][v as usize - 1];
+            }
+        }
+        if self.to_move == Color::White {
+            h ^= self.geo.white_key;
+        }
+        h ^ self.swap_key_if_available()
+    }
+
+    fn set_to_move(&mut self, color: Color) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("the side to move can only be set before the first move".into());
+        }
+        if color != self.to_move {
+            self.to_move = color;
+            self.hash ^= self.geo.white_key;
+        }
+        Ok(())
+    }
+}
+
+impl Notation for Hex {
+    fn parse_move(&self, text: &str) -> Result<HexMove, MoveError> {
+        let lower = text.to_ascii_lowercase();
+        let over = || Err(MoveError::Illegal("the game is over".into()));
+        if lower == "swap" || lower == "swap-pieces" {
+            return if self.outcome.is_some() {
+                over()
+            } else if self.swap_available() {
+                Ok(HexMove::Swap)
+            } else {
+                Err(MoveError::Illegal(
+                    "swap is only allowed for White as the second move".into(),
+                ))
+            };
+        }
+        if lower == "pass" {
+            return Err(MoveError::Illegal("there is no pass in hex".into()));
+        }
+        let c = self.geo.parse_cell(text).map_err(MoveError::Syntax)?;
+        if self.outcome.is_some() {
+            return over();
+        }
+        if self.cells[c as usize] != EMPTY {
+            return Err(MoveError::Illegal(format!(
+                "{} is occupied",
+                self.geo.cell_name(c)
+            )));
+        }
+        Ok(HexMove::Place(c))
+    }
+
+    fn format_move(&self, mv: HexMove) -> String {
+        match mv {
+            HexMove::Place(c) => self.geo.cell_name(c),
+            HexMove::Swap => "swap".to_string(),
+        }
+    }
+
+    fn showboard(&self) -> String {
+        super::display::render_board(self)
+    }
+
+    fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
+        if !self.history.is_empty() {
+            return Err("setup is only allowed before the first move".into());
+        }
+        let c = self.geo.parse_cell(point)?;
+        self.set_cell(c, color.map_or(EMPTY, stone));
+        self.outcome = self.outcome_from_scratch();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edges_of_each_colour() {
+        assert_eq!(edge_bits(Color::Black), (TOP, BOTTOM));
+        assert_eq!(edge_bits(Color::White), (LEFT, RIGHT));
+    }
+
+    #[test]
+    fn one_by_one_is_won_by_the_first_stone() {
+        let mut pos = Hex::new(1).unwrap();
+        let mv = pos.parse_move("a1").unwrap();
+        pos.play(mv);
+        assert_eq!(pos.outcome(), Some(Outcome::Win(Color::Black)));
+        pos.undo();
+        assert_eq!(pos.outcome(), None);
+        assert_eq!(pos.hash(), pos.recompute_hash());
+    }
+}
