@@ -229,20 +229,48 @@ impl<'a> Parser<'a> {
 
     /// A game tree; its main line (first variation at every branch) is
     /// appended to `line`.
-    fn tree(&mut self, line: &mut Vec<Node>, main: bool) -> Result<(), String> {
+    ///
+    /// Iterative, in constant space beyond the nodes kept: a tree nested
+    /// however deep cannot overflow the stack. Only three things about the
+    /// open trees matter: how many are open, how many of the outermost of
+    /// them lie on the main line (the main line is a path from the root, so
+    /// those are always the outermost ones), and whether the innermost has
+    /// had a variation yet (its nodes must all come before its first
+    /// variation; every enclosing tree has had one: the one still open).
+    fn tree(&mut self, line: &mut Vec<Node>) -> Result<(), String> {
         self.expect(b'(')?;
-        while self.peek() == Some(b';') {
-            let n = self.node()?;
-            if main {
-                line.push(n);
+        let mut open = 1usize;
+        let mut main_open = 1usize;
+        let mut had_variation = false;
+        loop {
+            match self.peek() {
+                Some(b';') if !had_variation => {
+                    let n = self.node()?;
+                    if main_open == open {
+                        line.push(n);
+                    }
+                }
+                Some(b'(') => {
+                    self.i += 1;
+                    let main = main_open == open && !had_variation;
+                    open += 1;
+                    if main {
+                        main_open = open;
+                    }
+                    had_variation = false;
+                }
+                Some(b')') => {
+                    self.i += 1;
+                    open -= 1;
+                    main_open = main_open.min(open);
+                    had_variation = true;
+                    if open == 0 {
+                        return Ok(());
+                    }
+                }
+                _ => return self.expect(b')'),
             }
         }
-        let mut first = true;
-        while self.peek() == Some(b'(') {
-            self.tree(line, main && first)?;
-            first = false;
-        }
-        self.expect(b')')
     }
 }
 
@@ -266,7 +294,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
         None => return Err("no game tree: SGF starts with '('".into()),
     }
     let mut line = Vec::new();
-    p.tree(&mut line, true)?;
+    p.tree(&mut line)?;
     let root = line.first().ok_or("empty game tree")?;
     let owned = |id: &str| get(root, id).map(str::to_string);
     let game = match get(root, "XG") {
