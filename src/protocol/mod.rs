@@ -42,9 +42,12 @@ impl Gtp {
     /// Handles one raw input line. Returns the complete answer (ending with
     /// the blank line), or `None` for a line that needs none (blank or
     /// comment).
+    ///
+    /// An error message quotes at most a short prefix of any long argument
+    /// (see [`bound_echo`]).
     pub fn execute(&mut self, raw: &str) -> Option<String> {
         let line = parser::preprocess(raw)?;
-        log::debug!("<- {line}");
+        log::debug!("<- {}", parser::clip(&line, LOGGED_CHARS));
         let (id, reply) = match parser::parse_command(&line) {
             Ok(cmd) => {
                 // A bug must not take the engine down: a panicking command
@@ -52,21 +55,74 @@ impl Gtp {
                 let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     commands::dispatch(self, &cmd.name, &cmd.args)
                 }))
-                .unwrap_or_else(|_| Err(format!("internal error in '{}'", cmd.name)));
+                .unwrap_or_else(|_| Err(format!("internal error in {}", parser::quote(&cmd.name))));
                 if cmd.name == "quit" && reply.is_ok() {
                     self.quit = true;
                 }
-                (cmd.id, reply)
+                let mut words = cmd.args.clone();
+                words.push(&cmd.name);
+                (cmd.id, reply.map_err(|e| bound_echo(e, &words)))
             }
-            Err((id, message)) => (id, Err(message)),
+            Err((id, message)) => (id, Err(bound_echo(message, &[]))),
         };
         if let Err(e) = &reply {
-            log::info!("'{line}' failed: {e}");
+            log::info!("{} failed: {e}", parser::quote(&line));
         }
         let answer = format_answer(id, reply);
-        log::debug!("-> {}", answer.trim_end());
+        log::debug!("-> {}", parser::clip(answer.trim_end(), LOGGED_CHARS));
         Some(answer)
     }
+}
+
+/// How much of a command line or an answer a debug log line shows.
+const LOGGED_CHARS: usize = 200;
+
+/// Longest line of an error message, in characters (a last bound on echoed
+/// text that [`bound_echo`] did not recognise as an argument).
+pub const MAX_ERROR_LINE_CHARS: usize = 400;
+
+/// Bounds the user text an error message echoes: every occurrence of a
+/// `word` of the command line longer than [`parser::QUOTED_CHARS`]
+/// characters (as written, lower-cased or upper-cased) is cut to that
+/// prefix and `…` ([`parser::clip`]), and any line still longer than
+/// [`MAX_ERROR_LINE_CHARS`] is cut there.
+///
+/// This is the one place every command's error passes through, so the
+/// messages built by the commands, the engine and the games (which quote a
+/// move, a point or a value whole) need no change of their own.
+pub fn bound_echo(message: String, words: &[&str]) -> String {
+    let mut message = message;
+    // A message may quote a word as written or case-folded (`game ONYX`).
+    let mut long: Vec<String> = words
+        .iter()
+        .filter(|w| w.chars().nth(parser::QUOTED_CHARS).is_some())
+        .flat_map(|w| {
+            [
+                w.to_string(),
+                w.to_ascii_lowercase(),
+                w.to_ascii_uppercase(),
+            ]
+        })
+        .collect();
+    // Longest first, so that a word inside a longer one is cut after it.
+    long.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    long.dedup();
+    for w in long {
+        if message.contains(&w) {
+            message = message.replace(&w, &parser::clip(&w, parser::QUOTED_CHARS));
+        }
+    }
+    if message
+        .lines()
+        .any(|l| l.chars().nth(MAX_ERROR_LINE_CHARS).is_some())
+    {
+        message = message
+            .lines()
+            .map(|l| parser::clip(l, MAX_ERROR_LINE_CHARS))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    message
 }
 
 /// Formats an answer: `=id text` or `?id message`, a multi-line text with
@@ -145,5 +201,25 @@ pub fn run_with<R: BufRead, W: Write>(
         if gtp.has_quit() {
             return Ok(());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoes_are_bounded() {
+        let w = "x".repeat(100);
+        let m = bound_echo(format!("bad '{w}' ('{w}')"), &[&w, "b"]);
+        let cut = format!("{}…", &w[..parser::QUOTED_CHARS]);
+        assert_eq!(m, format!("bad '{cut}' ('{cut}')"));
+        let m = bound_echo(format!("'{}'\nok", "y".repeat(1000)), &[]);
+        assert_eq!(m.lines().count(), 2);
+        assert!(
+            m.lines()
+                .all(|l| l.chars().count() <= MAX_ERROR_LINE_CHARS + 1)
+        );
+        assert_eq!(bound_echo("short 'D12'".into(), &["D12"]), "short 'D12'");
     }
 }
