@@ -280,6 +280,47 @@ fn get<'n>(node: &'n Node, id: &str) -> Option<&'n str> {
         .map(|(_, v)| v[0].as_str())
 }
 
+/// Largest record [`load`] reads, in bytes (4 MiB: a record of 100,000
+/// moves with timings takes under 3 MiB).
+pub const MAX_RECORD_BYTES: u64 = 4 << 20;
+
+/// Reads and parses the record in file `path`, as `loadsgf` does. Reads
+/// nothing but a regular file (a device or a FIFO is refused before it is
+/// opened, so that it can neither block nor stream forever) of at most
+/// [`MAX_RECORD_BYTES`]. Errors start with `cannot read FILE:` or
+/// `bad record:`; the file name is quoted cut short
+/// ([`crate::protocol::parser::quote`]).
+pub fn load(path: &str) -> Result<Record, String> {
+    use std::io::Read;
+    let name = crate::protocol::parser::quote(path);
+    let cannot = |why: String| format!("cannot read {name}: {why}");
+    let check = |meta: std::fs::Metadata| {
+        if !meta.is_file() {
+            Err(cannot("not a regular file".into()))
+        } else if meta.len() > MAX_RECORD_BYTES {
+            Err(cannot(format!(
+                "too large ({} bytes, the limit is {MAX_RECORD_BYTES})",
+                meta.len()
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    check(std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?)?;
+    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    // The same checks on what was opened, in case the path changed since.
+    check(file.metadata().map_err(|e| cannot(e.to_string()))?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(cannot(format!("too large (over {MAX_RECORD_BYTES} bytes)")));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| cannot("not UTF-8".into()))?;
+    parse(&text).map_err(|e| format!("bad record: {e}"))
+}
+
 /// Parses the first game of an SGF text into a [`Record`]. The game must
 /// name its game (`XG`, or `GN` starting with the game's name) and size.
 pub fn parse(text: &str) -> Result<Record, String> {

@@ -128,9 +128,7 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
                     }
                     _ => None,
                 };
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| format!("cannot read {file}: {e}"))?;
-                let record = crate::sgf::parse(&text).map_err(|e| format!("bad record: {e}"))?;
+                let record = crate::sgf::load(file)?;
                 engine.load_record(&record, upto).map(|_| String::new())
             }
             _ => usage("loadsgf FILE [MOVE_NUMBER]"),
