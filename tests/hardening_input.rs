@@ -1,9 +1,44 @@
-//! The command loop against hostile input: overlong tokens echoed in error
-//! messages.
+//! The command loop against hostile input: a byte-order mark, overlong
+//! lines, overlong tokens echoed in error messages.
 
 mod common;
 
 use common::Session;
+use std::io::{BufReader, Cursor, Read};
+
+fn run(input: impl Read) -> String {
+    let mut out = Vec::new();
+    crosscut::protocol::run(BufReader::new(input), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// A UTF-8 byte-order mark before the first command is skipped; one later
+/// in the input is not.
+#[test]
+fn byte_order_mark_at_the_start_is_skipped() {
+    let out = run(Cursor::new("\u{feff}1 name\n2 version\n\u{feff}3 name\n"));
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[0], "=1 crosscut");
+    assert!(answers[1].starts_with("=2 "), "{out}");
+    assert!(answers[2].starts_with('?'), "{out}");
+}
+
+/// A line over the limit is answered `line too long` (with its id) without
+/// being held whole, and the next line is read as usual.
+#[test]
+fn overlong_line_is_refused_and_reading_goes_on() {
+    let long = std::io::repeat(b'a').take(64 << 20);
+    let input = Cursor::new(&b"12 "[..])
+        .chain(long)
+        .chain(Cursor::new(&b"\n13 name\n"[..]));
+    let out = run(input);
+    assert_eq!(out, "?12 line too long\n\n=13 crosscut\n\n");
+    // Just under the limit is still a line like any other.
+    let mut line = vec![b'x'; (1 << 20) - 10];
+    line.push(b'\n');
+    let out = run(Cursor::new(line));
+    assert_eq!(out, "? unknown command\n\n");
+}
 
 /// User text quoted in an error message is cut to a short prefix.
 #[test]

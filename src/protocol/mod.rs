@@ -165,9 +165,81 @@ fn not_utf8_answer(line: &str) -> Option<String> {
     ))
 }
 
+/// Longest command line the loop reads, in bytes, newline included. A
+/// longer line is answered `line too long` (with its id, if it starts with
+/// one); only its first [`MAX_LINE_BYTES`] bytes are ever held.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The UTF-8 byte-order mark, skipped at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum LineRead {
+    /// The end of the input, nothing read.
+    End,
+    /// A line, in the buffer.
+    Line,
+    /// A line over [`MAX_LINE_BYTES`], read to its end; the buffer holds its
+    /// first bytes only.
+    TooLong,
+}
+
+/// Reads one line (to `\n` or the end of the input) into `buf`, holding at
+/// most `max` bytes of it: the rest of a longer line is read and dropped.
+fn read_line<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineRead> {
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = max.saturating_sub(buf.len());
+        if chunk.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    Ok(match (read_any, too_long) {
+        (false, _) => LineRead::End,
+        (true, false) => LineRead::Line,
+        (true, true) => LineRead::TooLong,
+    })
+}
+
+/// The answer to a line over [`MAX_LINE_BYTES`], of which `start` is the
+/// beginning: `line too long`, with the id the line starts with, if any.
+fn too_long_answer(start: &[u8]) -> String {
+    let text = String::from_utf8_lossy(start);
+    let text = text.trim_start();
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let id = (digits > 0 && text[digits..].starts_with([' ', '\t'])).then(|| &text[..digits]);
+    format_answer(id, Err("line too long".into()))
+}
+
 /// Runs the command loop until `quit` or end of input. Every line gets its
 /// answer, flushed at once; input that is not UTF-8 is answered as a syntax
-/// error.
+/// error, a line over [`MAX_LINE_BYTES`] as `line too long`. A UTF-8
+/// byte-order mark at the start of the input is skipped.
 pub fn run<R: BufRead, W: Write>(input: R, output: W) -> std::io::Result<()> {
     run_with(Gtp::new(), input, output)
 }
@@ -179,20 +251,30 @@ pub fn run_with<R: BufRead, W: Write>(
     mut output: W,
 ) -> std::io::Result<()> {
     let mut buf = Vec::new();
+    let mut first = true;
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
+        let read = read_line(&mut input, &mut buf, MAX_LINE_BYTES)?;
+        let mut line = &buf[..];
+        if std::mem::take(&mut first) {
+            line = line.strip_prefix(BOM).unwrap_or(line);
         }
-        // A comment is cut before the text is decoded (`#` never occurs
-        // inside a UTF-8 sequence): whatever it holds, it needs no answer.
-        let content = match buf.iter().position(|&b| b == b'#') {
-            Some(i) => &buf[..i],
-            None => &buf[..],
-        };
-        let answer = match std::str::from_utf8(content) {
-            Ok(line) => gtp.execute(line),
-            Err(_) => not_utf8_answer(&String::from_utf8_lossy(content)),
+        let answer = match read {
+            LineRead::End => return Ok(()),
+            LineRead::TooLong => Some(too_long_answer(line)),
+            LineRead::Line => {
+                // A comment is cut before the text is decoded (`#` never
+                // occurs inside a UTF-8 sequence): whatever it holds, it
+                // needs no answer.
+                let content = match line.iter().position(|&b| b == b'#') {
+                    Some(i) => &line[..i],
+                    None => line,
+                };
+                match std::str::from_utf8(content) {
+                    Ok(line) => gtp.execute(line),
+                    Err(_) => not_utf8_answer(&String::from_utf8_lossy(content)),
+                }
+            }
         };
         if let Some(a) = answer {
             output.write_all(a.as_bytes())?;
@@ -209,6 +291,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn lines_are_read_within_the_bound() {
+        let mut input = std::io::BufReader::with_capacity(4, &b"abcdefgh\nxy\nabc"[..]);
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_line(&mut input, &mut buf, 5).unwrap(),
+            LineRead::TooLong
+        );
+        assert_eq!(buf, b"abcde");
+        buf.clear();
+        assert_eq!(read_line(&mut input, &mut buf, 5).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"xy\n");
+        buf.clear();
+        assert_eq!(read_line(&mut input, &mut buf, 5).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"abc");
+        buf.clear();
+        assert_eq!(read_line(&mut input, &mut buf, 5).unwrap(), LineRead::End);
+    }
+
+    #[test]
     fn echoes_are_bounded() {
         let w = "x".repeat(100);
         let m = bound_echo(format!("bad '{w}' ('{w}')"), &[&w, "b"]);
@@ -221,5 +322,12 @@ mod tests {
                 .all(|l| l.chars().count() <= MAX_ERROR_LINE_CHARS + 1)
         );
         assert_eq!(bound_echo("short 'D12'".into(), &["D12"]), "short 'D12'");
+    }
+
+    #[test]
+    fn too_long_lines_keep_their_id() {
+        assert_eq!(too_long_answer(b"12 play"), "?12 line too long\n\n");
+        assert_eq!(too_long_answer(b"12play"), "? line too long\n\n");
+        assert_eq!(too_long_answer(b"xxxx"), "? line too long\n\n");
     }
 }
