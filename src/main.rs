@@ -2,8 +2,19 @@
 //!
 //! Options: `--game NAME` selects a game before the first command (for GUIs
 //! that start with `boardsize`); `--help`.
+//!
+//! Everything written to stderr (usage errors, the log) is best effort: a
+//! failed write is ignored (env_logger drops a record it cannot write).
 
 use crosscut::protocol::Gtp;
+use std::io::Write;
+
+/// Writes a message to stderr, best effort: a stderr that cannot be written
+/// (closed, full) must not change what the engine does (`eprintln!` would
+/// panic).
+fn warn(message: std::fmt::Arguments) {
+    let _ = writeln!(std::io::stderr(), "{message}");
+}
 
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -15,7 +26,7 @@ fn main() {
         [] => {}
         ["--game", name] => {
             if let Err(e) = gtp.engine.select_game(name) {
-                eprintln!("crosscut: {e}");
+                warn(format_args!("crosscut: {e}"));
                 std::process::exit(2);
             }
         }
@@ -25,7 +36,7 @@ fn main() {
             return;
         }
         _ => {
-            eprintln!("usage: crosscut [--game onyx|orcoon|akron]");
+            warn(format_args!("usage: crosscut [--game onyx|orcoon|akron]"));
             std::process::exit(2);
         }
     }
