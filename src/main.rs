@@ -2,8 +2,19 @@
 //!
 //! Options: `--game NAME` selects a game before the first command (for GUIs
 //! that start with `boardsize`); `--help`.
+//!
+//! Everything written to stderr (usage errors, the log) is best effort: a
+//! failed write is ignored (env_logger drops a record it cannot write).
 
 use crosscut::protocol::Gtp;
+use std::io::Write;
+
+/// Writes a message to stderr, best effort: a stderr that cannot be written
+/// (closed, full) must not change what the engine does (`eprintln!` would
+/// panic).
+fn warn(message: std::fmt::Arguments) {
+    let _ = writeln!(std::io::stderr(), "{message}");
+}
 
 /// The command line's usage, with the games of the registry.
 fn usage() -> String {
@@ -23,7 +34,7 @@ fn main() {
         [] => {}
         ["--game", name] => {
             if let Err(e) = gtp.engine.select_game(name) {
-                eprintln!("crosscut: {e}");
+                warn(format_args!("crosscut: {e}"));
                 std::process::exit(2);
             }
         }
@@ -33,7 +44,7 @@ fn main() {
             return;
         }
         _ => {
-            eprintln!("{}", usage());
+            warn(format_args!("{}", usage()));
             std::process::exit(2);
         }
     }

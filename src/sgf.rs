@@ -237,20 +237,48 @@ impl<'a> Parser<'a> {
 
     /// A game tree; its main line (first variation at every branch) is
     /// appended to `line`.
-    fn tree(&mut self, line: &mut Vec<Node>, main: bool) -> Result<(), String> {
+    ///
+    /// Iterative, in constant space beyond the nodes kept: a tree nested
+    /// however deep cannot overflow the stack. Only three things about the
+    /// open trees matter: how many are open, how many of the outermost of
+    /// them lie on the main line (the main line is a path from the root, so
+    /// those are always the outermost ones), and whether the innermost has
+    /// had a variation yet (its nodes must all come before its first
+    /// variation; every enclosing tree has had one: the one still open).
+    fn tree(&mut self, line: &mut Vec<Node>) -> Result<(), String> {
         self.expect(b'(')?;
-        while self.peek() == Some(b';') {
-            let n = self.node()?;
-            if main {
-                line.push(n);
+        let mut open = 1usize;
+        let mut main_open = 1usize;
+        let mut had_variation = false;
+        loop {
+            match self.peek() {
+                Some(b';') if !had_variation => {
+                    let n = self.node()?;
+                    if main_open == open {
+                        line.push(n);
+                    }
+                }
+                Some(b'(') => {
+                    self.i += 1;
+                    let main = main_open == open && !had_variation;
+                    open += 1;
+                    if main {
+                        main_open = open;
+                    }
+                    had_variation = false;
+                }
+                Some(b')') => {
+                    self.i += 1;
+                    open -= 1;
+                    main_open = main_open.min(open);
+                    had_variation = true;
+                    if open == 0 {
+                        return Ok(());
+                    }
+                }
+                _ => return self.expect(b')'),
             }
         }
-        let mut first = true;
-        while self.peek() == Some(b'(') {
-            self.tree(line, main && first)?;
-            first = false;
-        }
-        self.expect(b')')
     }
 }
 
@@ -258,6 +286,47 @@ fn get<'n>(node: &'n Node, id: &str) -> Option<&'n str> {
     node.iter()
         .find(|(k, _)| k == id)
         .map(|(_, v)| v[0].as_str())
+}
+
+/// Largest record [`load`] reads, in bytes (4 MiB: a record of 100,000
+/// moves with timings takes under 3 MiB).
+pub const MAX_RECORD_BYTES: u64 = 4 << 20;
+
+/// Reads and parses the record in file `path`, as `loadsgf` does. Reads
+/// nothing but a regular file (a device or a FIFO is refused before it is
+/// opened, so that it can neither block nor stream forever) of at most
+/// [`MAX_RECORD_BYTES`]. Errors start with `cannot read FILE:` or
+/// `bad record:`; the file name is quoted cut short
+/// ([`crate::protocol::parser::quote`]).
+pub fn load(path: &str) -> Result<Record, String> {
+    use std::io::Read;
+    let name = crate::protocol::parser::quote(path);
+    let cannot = |why: String| format!("cannot read {name}: {why}");
+    let check = |meta: std::fs::Metadata| {
+        if !meta.is_file() {
+            Err(cannot("not a regular file".into()))
+        } else if meta.len() > MAX_RECORD_BYTES {
+            Err(cannot(format!(
+                "too large ({} bytes, the limit is {MAX_RECORD_BYTES})",
+                meta.len()
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    check(std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?)?;
+    let file = std::fs::File::open(path).map_err(|e| cannot(e.to_string()))?;
+    // The same checks on what was opened, in case the path changed since.
+    check(file.metadata().map_err(|e| cannot(e.to_string()))?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(e.to_string()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(cannot(format!("too large (over {MAX_RECORD_BYTES} bytes)")));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| cannot("not UTF-8".into()))?;
+    parse(&text).map_err(|e| format!("bad record: {e}"))
 }
 
 /// Parses the first game of an SGF text into a [`Record`]. The game must
@@ -275,7 +344,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
         None => return Err("no game tree: SGF starts with '('".into()),
     }
     let mut line = Vec::new();
-    p.tree(&mut line, true)?;
+    p.tree(&mut line)?;
     let root = line.first().ok_or("empty game tree")?;
     let owned = |id: &str| get(root, id).map(str::to_string);
     let game = match get(root, "XG") {

@@ -72,7 +72,7 @@ impl Default for Engine {
 }
 
 /// The error of a game command with no game selected.
-fn no_game() -> String {
+pub fn no_game() -> String {
     format!("no game selected: use 'game {}'", games::names_usage())
 }
 

@@ -180,8 +180,7 @@ fn loadsgf(gtp: &mut Gtp, args: &[&str]) -> Reply {
         }
         _ => return usage("loadsgf FILE [MOVE_NUMBER]"),
     };
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let record = crate::sgf::parse(&text).map_err(|e| format!("bad record: {e}"))?;
+    let record = crate::sgf::load(file)?;
     gtp.engine.load_record(&record, upto).map(|_| String::new())
 }
 
@@ -392,6 +391,6 @@ fn evaluators(gtp: &mut Gtp, args: &[&str]) -> Reply {
     }
     match gtp.engine.session() {
         Some(s) => Ok(s.evaluators().join(" ")),
-        None => Err(gtp.engine.rules().err().unwrap_or_default()),
+        None => Err(crate::engine::no_game()),
     }
 }

@@ -42,9 +42,12 @@ impl Gtp {
     /// Handles one raw input line. Returns the complete answer (ending with
     /// the blank line), or `None` for a line that needs none (blank or
     /// comment).
+    ///
+    /// An error message quotes at most a short prefix of any long argument
+    /// (see [`bound_echo`]).
     pub fn execute(&mut self, raw: &str) -> Option<String> {
         let line = parser::preprocess(raw)?;
-        log::debug!("<- {line}");
+        log::debug!("<- {}", parser::clip(&line, LOGGED_CHARS));
         let (id, reply) = match parser::parse_command(&line) {
             Ok(cmd) => {
                 // A bug must not take the engine down: a panicking command
@@ -52,21 +55,74 @@ impl Gtp {
                 let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     commands::dispatch(self, &cmd.name, &cmd.args)
                 }))
-                .unwrap_or_else(|_| Err(format!("internal error in '{}'", cmd.name)));
+                .unwrap_or_else(|_| Err(format!("internal error in {}", parser::quote(&cmd.name))));
                 if cmd.name == "quit" && reply.is_ok() {
                     self.quit = true;
                 }
-                (cmd.id, reply)
+                let mut words = cmd.args.clone();
+                words.push(&cmd.name);
+                (cmd.id, reply.map_err(|e| bound_echo(e, &words)))
             }
-            Err((id, message)) => (id, Err(message)),
+            Err((id, message)) => (id, Err(bound_echo(message, &[]))),
         };
         if let Err(e) = &reply {
-            log::info!("'{line}' failed: {e}");
+            log::info!("{} failed: {e}", parser::quote(&line));
         }
         let answer = format_answer(id, reply);
-        log::debug!("-> {}", answer.trim_end());
+        log::debug!("-> {}", parser::clip(answer.trim_end(), LOGGED_CHARS));
         Some(answer)
     }
+}
+
+/// How much of a command line or an answer a debug log line shows.
+const LOGGED_CHARS: usize = 200;
+
+/// Longest line of an error message, in characters (a last bound on echoed
+/// text that [`bound_echo`] did not recognise as an argument).
+pub const MAX_ERROR_LINE_CHARS: usize = 400;
+
+/// Bounds the user text an error message echoes: every occurrence of a
+/// `word` of the command line longer than [`parser::QUOTED_CHARS`]
+/// characters (as written, lower-cased or upper-cased) is cut to that
+/// prefix and `…` ([`parser::clip`]), and any line still longer than
+/// [`MAX_ERROR_LINE_CHARS`] is cut there.
+///
+/// This is the one place every command's error passes through, so the
+/// messages built by the commands, the engine and the games (which quote a
+/// move, a point or a value whole) need no change of their own.
+pub fn bound_echo(message: String, words: &[&str]) -> String {
+    let mut message = message;
+    // A message may quote a word as written or case-folded (`game ONYX`).
+    let mut long: Vec<String> = words
+        .iter()
+        .filter(|w| w.chars().nth(parser::QUOTED_CHARS).is_some())
+        .flat_map(|w| {
+            [
+                w.to_string(),
+                w.to_ascii_lowercase(),
+                w.to_ascii_uppercase(),
+            ]
+        })
+        .collect();
+    // Longest first, so that a word inside a longer one is cut after it.
+    long.sort_by_key(|w| std::cmp::Reverse(w.len()));
+    long.dedup();
+    for w in long {
+        if message.contains(&w) {
+            message = message.replace(&w, &parser::clip(&w, parser::QUOTED_CHARS));
+        }
+    }
+    if message
+        .lines()
+        .any(|l| l.chars().nth(MAX_ERROR_LINE_CHARS).is_some())
+    {
+        message = message
+            .lines()
+            .map(|l| parser::clip(l, MAX_ERROR_LINE_CHARS))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    message
 }
 
 /// Formats an answer: `=id text` or `?id message`, a multi-line text with
@@ -109,9 +165,81 @@ fn not_utf8_answer(line: &str) -> Option<String> {
     ))
 }
 
+/// Longest command line the loop reads, in bytes, newline included. A
+/// longer line is answered `line too long` (with its id, if it starts with
+/// one); only its first [`MAX_LINE_BYTES`] bytes are ever held.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The UTF-8 byte-order mark, skipped at the start of the input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum LineRead {
+    /// The end of the input, nothing read.
+    End,
+    /// A line, in the buffer.
+    Line,
+    /// A line over [`MAX_LINE_BYTES`], read to its end; the buffer holds its
+    /// first bytes only.
+    TooLong,
+}
+
+/// Reads one line (to `\n` or the end of the input) into `buf`, holding at
+/// most `max` bytes of it: the rest of a longer line is read and dropped.
+fn read_line<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<LineRead> {
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..=i], true),
+            None => (available, false),
+        };
+        let room = max.saturating_sub(buf.len());
+        if chunk.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    Ok(match (read_any, too_long) {
+        (false, _) => LineRead::End,
+        (true, false) => LineRead::Line,
+        (true, true) => LineRead::TooLong,
+    })
+}
+
+/// The answer to a line over [`MAX_LINE_BYTES`], of which `start` is the
+/// beginning: `line too long`, with the id the line starts with, if any.
+fn too_long_answer(start: &[u8]) -> String {
+    let text = String::from_utf8_lossy(start);
+    let text = text.trim_start();
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let id = (digits > 0 && text[digits..].starts_with([' ', '\t'])).then(|| &text[..digits]);
+    format_answer(id, Err("line too long".into()))
+}
+
 /// Runs the command loop until `quit` or end of input. Every line gets its
 /// answer, flushed at once; input that is not UTF-8 is answered as a syntax
-/// error.
+/// error, a line over [`MAX_LINE_BYTES`] as `line too long`. A UTF-8
+/// byte-order mark at the start of the input is skipped.
 pub fn run<R: BufRead, W: Write>(input: R, output: W) -> std::io::Result<()> {
     run_with(Gtp::new(), input, output)
 }
@@ -123,20 +251,30 @@ pub fn run_with<R: BufRead, W: Write>(
     mut output: W,
 ) -> std::io::Result<()> {
     let mut buf = Vec::new();
+    let mut first = true;
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
+        let read = read_line(&mut input, &mut buf, MAX_LINE_BYTES)?;
+        let mut line = &buf[..];
+        if std::mem::take(&mut first) {
+            line = line.strip_prefix(BOM).unwrap_or(line);
         }
-        // A comment is cut before the text is decoded (`#` never occurs
-        // inside a UTF-8 sequence): whatever it holds, it needs no answer.
-        let content = match buf.iter().position(|&b| b == b'#') {
-            Some(i) => &buf[..i],
-            None => &buf[..],
-        };
-        let answer = match std::str::from_utf8(content) {
-            Ok(line) => gtp.execute(line),
-            Err(_) => not_utf8_answer(&String::from_utf8_lossy(content)),
+        let answer = match read {
+            LineRead::End => return Ok(()),
+            LineRead::TooLong => Some(too_long_answer(line)),
+            LineRead::Line => {
+                // A comment is cut before the text is decoded (`#` never
+                // occurs inside a UTF-8 sequence): whatever it holds, it
+                // needs no answer.
+                let content = match line.iter().position(|&b| b == b'#') {
+                    Some(i) => &line[..i],
+                    None => line,
+                };
+                match std::str::from_utf8(content) {
+                    Ok(line) => gtp.execute(line),
+                    Err(_) => not_utf8_answer(&String::from_utf8_lossy(content)),
+                }
+            }
         };
         if let Some(a) = answer {
             output.write_all(a.as_bytes())?;
@@ -145,5 +283,51 @@ pub fn run_with<R: BufRead, W: Write>(
         if gtp.has_quit() {
             return Ok(());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_within_the_bound() {
+        let mut input = std::io::BufReader::with_capacity(4, &b"abcdefgh\nxy\nabc"[..]);
+        let mut buf = Vec::new();
+        assert_eq!(
+            read_line(&mut input, &mut buf, 5).unwrap(),
+            LineRead::TooLong
+        );
+        assert_eq!(buf, b"abcde");
+        buf.clear();
+        assert_eq!(read_line(&mut input, &mut buf, 5).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"xy\n");
+        buf.clear();
+        assert_eq!(read_line(&mut input, &mut buf, 5).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"abc");
+        buf.clear();
+        assert_eq!(read_line(&mut input, &mut buf, 5).unwrap(), LineRead::End);
+    }
+
+    #[test]
+    fn echoes_are_bounded() {
+        let w = "x".repeat(100);
+        let m = bound_echo(format!("bad '{w}' ('{w}')"), &[&w, "b"]);
+        let cut = format!("{}…", &w[..parser::QUOTED_CHARS]);
+        assert_eq!(m, format!("bad '{cut}' ('{cut}')"));
+        let m = bound_echo(format!("'{}'\nok", "y".repeat(1000)), &[]);
+        assert_eq!(m.lines().count(), 2);
+        assert!(
+            m.lines()
+                .all(|l| l.chars().count() <= MAX_ERROR_LINE_CHARS + 1)
+        );
+        assert_eq!(bound_echo("short 'D12'".into(), &["D12"]), "short 'D12'");
+    }
+
+    #[test]
+    fn too_long_lines_keep_their_id() {
+        assert_eq!(too_long_answer(b"12 play"), "?12 line too long\n\n");
+        assert_eq!(too_long_answer(b"12play"), "? line too long\n\n");
+        assert_eq!(too_long_answer(b"xxxx"), "? line too long\n\n");
     }
 }

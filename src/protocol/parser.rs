@@ -20,6 +20,24 @@ pub struct CommandLine<'a> {
     pub args: Vec<&'a str>,
 }
 
+/// How many characters of a user's text an error message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` cut to its first `max` characters, with `…` after the cut, so
+/// that an echo of user input stays short whatever its length.
+pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+        None => text.into(),
+    }
+}
+
+/// User text as an error message quotes it: in single quotes, cut to its
+/// first [`QUOTED_CHARS`] characters (see [`clip`]).
+pub fn quote(text: &str) -> String {
+    format!("'{}'", clip(text, QUOTED_CHARS))
+}
+
 /// GTP preprocessing: drops control characters other than tab and newline,
 /// cuts a `#` comment, turns tabs into spaces and trims. `None` for a line
 /// that is then empty (no answer is due).
@@ -90,6 +108,16 @@ mod tests {
         assert_eq!(preprocess("\t\r\n"), None);
         assert_eq!(preprocess("play\tb D12 # c").as_deref(), Some("play b D12"));
         assert_eq!(preprocess("na\u{1}me\r").as_deref(), Some("name"));
+    }
+
+    #[test]
+    fn clipping() {
+        assert_eq!(quote("D12"), "'D12'");
+        let exact = "é".repeat(QUOTED_CHARS);
+        assert_eq!(quote(&exact), format!("'{exact}'"));
+        let long = format!("{exact}xyz");
+        assert_eq!(quote(&long), format!("'{exact}…'"));
+        assert_eq!(clip("abcdef", 3), "abc…");
     }
 
     #[test]

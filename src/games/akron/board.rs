@@ -38,6 +38,25 @@ pub fn edge_bits(color: Color) -> (u8, u8) {
     }
 }
 
+/// Memory the ring of saved derived states may take, in bytes (see
+/// [`saved_slots`]).
+const SAVED_BYTES: usize = 8 << 20;
+
+/// Fewest moves the ring of saved derived states covers, whatever the board
+/// size: a search's line (at most `MAX_PLY` = 128 plies) is always undone
+/// from copies.
+const MIN_SAVED: usize = 128;
+
+/// How many derived states the ring keeps on a board of `num_points`
+/// points: as many as [`SAVED_BYTES`] holds (a state takes about 12 bytes a
+/// point), at least [`MIN_SAVED`]. On 8x8 (204 points) that is 3,426 moves
+/// in 8 MB, on 26x26 (6,201 points) 128 moves in 9.5 MB. Keeping one per move
+/// of the game instead made memory grow by a state a move (74 KB on 26x26:
+/// 450 MB after 6,000 moves).
+fn saved_slots(num_points: usize) -> usize {
+    (SAVED_BYTES / (12 * num_points.max(1))).max(MIN_SAVED)
+}
+
 /// What `undo` needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -184,9 +203,13 @@ pub struct Akron {
     edge_count: [[u16; 4]; 2],
     /// Groups and links of the current position.
     derived: Derived,
-    /// `derived` before each move of the history (index: the move's
-    /// number), so that `undo` restores it instead of recomputing.
+    /// `derived` before each of the latest moves, so that `undo` restores
+    /// it instead of recomputing: the state before move `h` (counting from
+    /// 0) in slot `h % saved_slots(n)`, `saved_at[slot]` telling which `h`
+    /// a slot holds. A ring, so that a long game keeps a bounded number of
+    /// copies (see [`saved_slots`]); undoing an older move recomputes.
     saved: Vec<Derived>,
+    saved_at: Vec<usize>,
     /// Breadth-first queue of `compute`.
     queue: Vec<Point>,
     scratch: RefCell<Scratch>,
@@ -212,6 +235,7 @@ impl Akron {
             edge_count: [[0; 4]; 2],
             derived: Derived::new(np),
             saved: Vec::new(),
+            saved_at: Vec::new(),
             queue: Vec::with_capacity(np),
             scratch: RefCell::new(Scratch {
                 stamp: vec![0; np],
@@ -679,17 +703,32 @@ impl Akron {
     /// Saves the derived state before a move that changes the board.
     fn save_derived(&mut self) {
         let h = self.history.len();
-        while self.saved.len() <= h {
+        let slot = h % saved_slots(self.geo.num_points);
+        while self.saved.len() <= slot {
             self.saved.push(Derived::new(self.geo.num_points));
+            self.saved_at.push(usize::MAX);
         }
-        self.saved[h].copy_from(&self.derived);
+        self.saved[slot].copy_from(&self.derived);
+        self.saved_at[slot] = h;
     }
 
-    /// Restores the derived state saved before the move just taken back.
+    /// Restores the derived state saved before the move just taken back, or
+    /// recomputes it if its slot has been reused since (a move further back
+    /// than the ring holds).
+    ///
+    /// A slot tagged with `h` holds the state before the move now taken back:
+    /// that move saved it when it was played, and any later save into the
+    /// same slot was for another move number, or for `h` itself after this
+    /// move had been taken back, which cannot be.
     fn restore_derived(&mut self) {
         let h = self.history.len();
-        let (derived, saved) = (&mut self.derived, &self.saved[h]);
-        derived.copy_from(saved);
+        let slot = h % saved_slots(self.geo.num_points);
+        if self.saved_at.get(slot) == Some(&h) {
+            let (derived, saved) = (&mut self.derived, &self.saved[slot]);
+            derived.copy_from(saved);
+        } else {
+            self.compute();
+        }
     }
 
     /// Calls `f` with every legal move until it returns false. Returns false
@@ -1260,5 +1299,67 @@ impl Notation for Akron {
         self.irreversible = 0;
         self.refresh_outcome();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The legal moves as a sorted list (their order follows the group
+    /// numbering, which a recomputation may change).
+    fn sorted_moves(pos: &Akron) -> Vec<String> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut names: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+        names.sort();
+        names
+    }
+
+    /// Undoing a long game on the largest board, past what the ring of saved
+    /// states holds, gives back every position: its hash, outcome and legal
+    /// moves.
+    #[test]
+    fn undo_past_the_ring_restores_every_position() {
+        let mut pos = Akron::new(super::super::MAX_SIZE).unwrap();
+        let slots = saved_slots(pos.geo.num_points);
+        let mut seen = Vec::new();
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut moves = Vec::new();
+        while seen.len() < slots + 200 {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome.is_some() {
+                break;
+            }
+            seen.push((pos.hash, pos.outcome, sorted_moves(&pos)));
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            // Mostly steps, to stack balls and move them.
+            let steps: Vec<AkronMove> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, AkronMove::Step(..)))
+                .collect();
+            let pool = if !steps.is_empty() && !rng.is_multiple_of(4) {
+                &steps
+            } else {
+                &moves
+            };
+            pos.play(pool[(rng >> 8) as usize % pool.len()]);
+        }
+        assert!(
+            seen.len() > slots,
+            "the game ended after {} moves",
+            seen.len()
+        );
+        assert!(pos.saved.len() <= slots);
+        while let Some((hash, outcome, legal)) = seen.pop() {
+            pos.undo();
+            assert_eq!(pos.hash, hash, "move {}", seen.len());
+            assert_eq!(pos.outcome, outcome, "move {}", seen.len());
+            assert_eq!(sorted_moves(&pos), legal, "move {}", seen.len());
+        }
     }
 }
