@@ -263,10 +263,11 @@ pub struct SearchRequest<'a> {
 /// between them (`param eval`). Implemented for every [`Evaluator`]; the
 /// search itself stays generic (one dynamic call per search).
 pub trait EvalPlayers<G: Notation>: Send {
-    /// The evaluator's name.
-    fn name(&self) -> &'static str;
-    /// The static evaluation of `game` for the side to move.
-    fn evaluate(&self, game: &G) -> Score;
+    /// The evaluator's name ([`Evaluator::name`]).
+    fn evaluator_name(&self) -> &'static str;
+    /// The static evaluation of `game` for the side to move
+    /// ([`Evaluator::evaluate`]).
+    fn static_score(&self, game: &G) -> Score;
     /// Asks `player` for a move in `game` within `limits`.
     fn search(
         &self,
@@ -278,11 +279,11 @@ pub trait EvalPlayers<G: Notation>: Send {
 }
 
 impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
-    fn name(&self) -> &'static str {
-        Evaluator::name(self)
+    fn evaluator_name(&self) -> &'static str {
+        self.name()
     }
-    fn evaluate(&self, game: &G) -> Score {
-        Evaluator::evaluate(self, game)
+    fn static_score(&self, game: &G) -> Score {
+        self.evaluate(game)
     }
     fn search(
         &self,
@@ -384,16 +385,16 @@ impl<G: Notation> Session for GameSession<G> {
         &mut self.rules
     }
     fn evaluators(&self) -> Vec<&'static str> {
-        self.evaluators.iter().map(|e| e.name()).collect()
+        self.evaluators.iter().map(|e| e.evaluator_name()).collect()
     }
     fn evaluator(&self) -> &'static str {
-        self.evaluators[self.current].name()
+        self.evaluators[self.current].evaluator_name()
     }
     fn select_evaluator(&mut self, name: &str) -> Result<(), String> {
         let i = self
             .evaluators
             .iter()
-            .position(|e| e.name().eq_ignore_ascii_case(name))
+            .position(|e| e.evaluator_name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 format!(
                     "{} has no evaluator '{name}' (known: {})",
@@ -441,6 +442,6 @@ impl<G: Notation> Session for GameSession<G> {
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let eval = &self.evaluators[self.current];
-        self.rules.as_color(color, |game| eval.evaluate(game))
+        self.rules.as_color(color, |game| eval.static_score(game))
     }
 }

@@ -267,3 +267,17 @@ fn orcoon_blocks_the_last_gap() {
     s.ok("setup_player w");
     assert_eq!(s.ok("genmove w"), "D4");
 }
+
+/// protocol.md's table of parameters is the engine's own table
+/// (`crosscut::engine::params::PARAMS`): names, defaults, values and
+/// meanings, in order.
+#[test]
+fn protocol_md_lists_the_parameters_as_declared() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md"))
+        .expect("protocol.md");
+    let table = crosscut::engine::params::markdown_table();
+    assert!(
+        doc.contains(&table),
+        "protocol.md's parameter table differs from the engine's; it should read:\n{table}"
+    );
+}

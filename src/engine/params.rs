@@ -126,7 +126,7 @@ pub const PARAMS: &[Param] = &[
     Param {
         name: "hash",
         range: "1 to 16384",
-        doc: "transposition table size in megabytes, allocated when set (and cleared); if the memory cannot be had, `?` and the old table stays",
+        doc: "transposition table size in megabytes, cleared when set; its memory is committed only as searches fill it, and a size larger than the memory available is refused (`?`, the old table stays)",
         get: |e| e.params.hash_mb.to_string(),
         set: |e, v| {
             let mb = parse_in("hash", v, 1..=MAX_HASH_MB)?;
@@ -160,6 +160,23 @@ pub const PARAMS: &[Param] = &[
         },
     },
 ];
+
+/// The parameters as protocol.md's table shows them: name, default,
+/// values, meaning (a test keeps protocol.md equal to it).
+pub fn markdown_table() -> String {
+    let fresh = Engine::new();
+    let mut out = String::from("| name | default | values | meaning |\n|---|---|---|---|\n");
+    for p in PARAMS {
+        out.push_str(&format!(
+            "| `{}` | `{}` | {} | {} |\n",
+            p.name,
+            (p.get)(&fresh),
+            p.range,
+            p.doc
+        ));
+    }
+    out
+}
 
 /// The parameter called `name` (any case).
 pub fn find(name: &str) -> Result<&'static Param, String> {

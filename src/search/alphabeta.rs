@@ -148,23 +148,19 @@ impl<G: Game> AlphaBeta<G> {
         }
     }
 
-    /// Resizes (and clears) the transposition table; on failure the old
-    /// table stays.
+    /// Resizes (and clears) the transposition table. A size the machine's
+    /// memory cannot hold (more than the memory available, counting the
+    /// present table's as freed) is refused; on any failure the old table
+    /// stays. The new table's memory is committed only as searches fill it.
     pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), String> {
-        if mb != self.hash_mb {
-            // Free the old table first so both never need memory at once.
-            self.table = Arc::new(Table::new(1));
-            match Table::try_new(mb) {
-                Ok(t) => {
-                    self.table = Arc::new(t);
-                    self.hash_mb = mb;
-                }
-                Err(e) => {
-                    self.table = Arc::new(Table::try_new(self.hash_mb)?);
-                    return Err(e);
-                }
-            }
+        if mb == self.hash_mb {
+            return Ok(());
         }
+        if let Some(available) = super::tt::available_memory_mb() {
+            table_fits(mb, available + self.table.bytes() / (1024 * 1024))?;
+        }
+        self.table = Arc::new(Table::try_new(mb)?);
+        self.hash_mb = mb;
         Ok(())
     }
 
@@ -814,6 +810,19 @@ enum Pruning {
     },
 }
 
+/// Whether a table of `mb` megabytes fits in `available` megabytes of
+/// memory: a table that would fill more than the memory the machine can
+/// give would end with the process killed, so it is refused with a reason.
+fn table_fits(mb: usize, available: usize) -> Result<(), String> {
+    if mb > available {
+        Err(format!(
+            "a {mb} MB table does not fit: {available} MB of memory are available"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// Late-move reductions: about ln(depth) * ln(move number) / LMR_DIVISOR
 /// plies, at least one, and always leaving at least one ply to search.
 fn reduction_table() -> Box<[[i32; 256]; 64]> {
@@ -895,6 +904,13 @@ fn from_table(score: Score, ply: usize) -> Score {
 mod tests {
     use super::*;
     use crate::games::onyx::{Onyx, Start, TwoDistance};
+
+    #[test]
+    fn a_table_larger_than_the_memory_is_refused() {
+        assert!(table_fits(1024, 2048).is_ok());
+        let e = table_fits(16384, 8000).unwrap_err();
+        assert!(e.contains("16384 MB") && e.contains("8000 MB"), "{e}");
+    }
 
     /// A completed iteration plays the thread's own best root move even
     /// when another thread has since stored a different one at the root

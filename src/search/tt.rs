@@ -1,10 +1,21 @@
 //! The transposition table, shared by all search threads: a fixed array of
-//! two-entry buckets indexed by the Zobrist hash, each behind its own lock
-//! (uncontended locks cost little next to a node's work). In each bucket the
-//! first slot keeps the deepest result of the current search, the second
-//! always takes the newest.
+//! two-entry buckets indexed by the Zobrist hash, each behind its own
+//! one-byte spin lock (uncontended locks cost little next to a node's work).
+//! In each bucket the first slot keeps the deepest result of the current
+//! search, the second always takes the newest.
+//!
+//! Memory: the table is allocated zeroed, and an all-zero bucket is an
+//! empty one, so the operating system hands out its pages only as searches
+//! touch them (a 16 GB table costs nothing until it fills, and a new game's
+//! table does not double the memory while the old one is freed). Clearing
+//! is free too: each clear starts a new *epoch*, whose salt is mixed into
+//! the stored keys, so earlier entries never match again and count as
+//! empty.
 
-use std::sync::Mutex;
+use std::alloc::Layout;
+use std::cell::UnsafeCell;
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::Score;
 
@@ -36,12 +47,99 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
-type Bucket<M> = [Option<Entry<M>>; 2];
+/// A slot as stored: all zero is empty. `meta` holds the bound (1 to 3; 0
+/// for an empty slot) and, in bit 2, whether `best` holds a move.
+struct Slot<M> {
+    /// The position's key, salted with the epoch it was stored in.
+    key: u64,
+    score: Score,
+    depth: i16,
+    age: u8,
+    meta: u8,
+    best: MaybeUninit<M>,
+}
+
+const HAS_BEST: u8 = 4;
+
+impl<M: Copy> Slot<M> {
+    fn read(&self, salt: u64) -> Option<Entry<M>> {
+        let bound = match self.meta & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            key: self.key ^ salt,
+            depth: self.depth,
+            age: self.age,
+            bound,
+            score: self.score,
+            // SAFETY: `best` is written whenever HAS_BEST is set.
+            best: (self.meta & HAS_BEST != 0).then(|| unsafe { self.best.assume_init() }),
+        })
+    }
+
+    fn write(e: &Entry<M>, salt: u64) -> Self {
+        let bound = match e.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        Slot {
+            key: e.key ^ salt,
+            score: e.score,
+            depth: e.depth,
+            age: e.age,
+            meta: bound | if e.best.is_some() { HAS_BEST } else { 0 },
+            best: e.best.map_or(MaybeUninit::uninit(), MaybeUninit::new),
+        }
+    }
+}
+
+/// Two slots and their lock; all zero is an unlocked, empty bucket.
+struct Bucket<M> {
+    lock: AtomicU8,
+    slots: UnsafeCell<[Slot<M>; 2]>,
+}
+
+// SAFETY: the slots are only reached while `lock` is held.
+unsafe impl<M: Send> Sync for Bucket<M> {}
+
+/// A locked bucket; unlocks when dropped.
+struct Guard<'a, M> {
+    bucket: &'a Bucket<M>,
+}
+
+impl<M> Guard<'_, M> {
+    fn slots(&mut self) -> &mut [Slot<M>; 2] {
+        // SAFETY: the lock is held for the guard's life.
+        unsafe { &mut *self.bucket.slots.get() }
+    }
+}
+
+impl<M> Drop for Guard<'_, M> {
+    fn drop(&mut self) {
+        self.bucket.lock.store(0, Ordering::Release);
+    }
+}
 
 /// A transposition table for moves of type `M`.
 pub struct Table<M> {
-    buckets: Vec<Mutex<Bucket<M>>>,
+    buckets: Box<[Bucket<M>]>,
     age: u8,
+    /// Mixed into every stored key: a new epoch (a clear) makes every
+    /// earlier entry unreachable. Zero in the first epoch.
+    salt: u64,
+}
+
+/// Megabytes of memory the system can still give (`MemAvailable` of
+/// `/proc/meminfo`), where the system says.
+pub fn available_memory_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }
 
 impl<M: Copy> Table<M> {
@@ -53,24 +151,42 @@ impl<M: Copy> Table<M> {
         Self::try_new(mb).expect("transposition table allocation")
     }
 
-    /// A table of about `mb` megabytes, or an error when the memory cannot
-    /// be had.
+    /// A table of about `mb` megabytes, or an error when the address space
+    /// cannot be had. The memory is committed only as it is used.
     pub fn try_new(mb: usize) -> Result<Self, String> {
-        let bucket = std::mem::size_of::<Mutex<Bucket<M>>>().max(1);
-        let count = (mb.max(1) * 1024 * 1024 / bucket).next_power_of_two() / 2;
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count.max(1))
-            .map_err(|_| format!("cannot allocate a {mb} MB table"))?;
-        buckets.extend((0..count.max(1)).map(|_| Mutex::new([None, None])));
-        Ok(Table { buckets, age: 0 })
+        let count = Self::buckets_for(mb);
+        let layout = Layout::array::<Bucket<M>>(count)
+            .map_err(|_| format!("a {mb} MB table is too large"))?;
+        // SAFETY: the layout has a non-zero size (at least one bucket of
+        // non-zero size); an all-zero `Bucket` is valid (an unlocked lock,
+        // integers, and `MaybeUninit` moves), so the zeroed memory holds
+        // `count` initialised buckets, owned by the box from here on.
+        let buckets = unsafe {
+            let ptr = std::alloc::alloc_zeroed(layout) as *mut Bucket<M>;
+            if ptr.is_null() {
+                return Err(format!("cannot allocate a {mb} MB table"));
+            }
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count))
+        };
+        Ok(Table {
+            buckets,
+            age: 0,
+            salt: 0,
+        })
     }
 
-    /// Empties the table.
+    /// The number of buckets of an `mb` megabyte table: a power of two.
+    fn buckets_for(mb: usize) -> usize {
+        let bucket = std::mem::size_of::<Bucket<M>>().max(1);
+        ((mb.max(1) * 1024 * 1024 / bucket).next_power_of_two() / 2).max(1)
+    }
+
+    /// Empties the table, at no cost: a new epoch begins.
     pub fn clear(&mut self) {
-        for b in self.buckets.iter_mut() {
-            *b.get_mut().unwrap_or_else(|e| e.into_inner()) = [None, None];
-        }
+        self.salt = self.salt.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        // Entries of the last epoch count as another search's, so they
+        // never keep a slot from the new ones.
+        self.age = self.age.wrapping_add(1);
     }
 
     /// Marks the start of a new search (older entries become replaceable).
@@ -79,25 +195,35 @@ impl<M: Copy> Table<M> {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> std::sync::MutexGuard<'_, Bucket<M>> {
-        let i = (key as usize) & (self.buckets.len() - 1);
-        self.buckets[i].lock().unwrap_or_else(|e| e.into_inner())
+    fn bucket(&self, key: u64) -> Guard<'_, M> {
+        let bucket = &self.buckets[(key as usize) & (self.buckets.len() - 1)];
+        while bucket
+            .lock
+            .compare_exchange_weak(0, 1, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            std::hint::spin_loop();
+        }
+        Guard { bucket }
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.bucket(key)
+        let salt = self.salt;
+        let mut guard = self.bucket(key);
+        guard
+            .slots()
             .iter()
-            .flatten()
+            .filter_map(|s| s.read(salt))
             .find(|e| e.key == key)
-            .copied()
     }
 
     /// Stores a result.
     pub fn store(&self, key: u64, depth: i16, score: Score, bound: Bound, best: Option<M>) {
-        let age = self.age;
-        let mut bucket = self.bucket(key);
+        let (age, salt) = (self.age, self.salt);
+        let mut guard = self.bucket(key);
+        let slots = guard.slots();
         let entry = Entry {
             key,
             depth,
@@ -107,28 +233,27 @@ impl<M: Copy> Table<M> {
             best,
         };
         let keep_best = |old: &Entry<M>| best.or(old.best);
-        match &mut bucket[0] {
+        match slots[0].read(salt) {
             Some(old) if old.key == key => {
                 if depth >= old.depth || bound == Bound::Exact || old.age != age {
-                    let b = keep_best(old);
-                    *old = Entry { best: b, ..entry };
+                    let b = keep_best(&old);
+                    slots[0] = Slot::write(&Entry { best: b, ..entry }, salt);
                 }
                 return;
             }
             Some(old) if old.age == age && old.depth > depth => {}
-            slot => {
-                *slot = Some(entry);
+            _ => {
+                slots[0] = Slot::write(&entry, salt);
                 return;
             }
         }
-        if let Some(old) = &bucket[1]
-            && old.key == key
-        {
-            let b = keep_best(old);
-            bucket[1] = Some(Entry { best: b, ..entry });
-        } else {
-            bucket[1] = Some(entry);
-        }
+        slots[1] = match slots[1].read(salt) {
+            Some(old) if old.key == key => {
+                let b = keep_best(&old);
+                Slot::write(&Entry { best: b, ..entry }, salt)
+            }
+            _ => Slot::write(&entry, salt),
+        };
     }
 
     /// Number of buckets.
@@ -139,6 +264,11 @@ impl<M: Copy> Table<M> {
     /// Whether the table has no buckets (never: kept for API symmetry).
     pub fn is_empty(&self) -> bool {
         self.buckets.is_empty()
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.buckets)
     }
 }
 
@@ -161,5 +291,59 @@ mod tests {
         t.store(other, 1, 9, Bound::Upper, Some(1));
         assert_eq!(t.probe(other).unwrap().score, 9);
         assert_eq!(t.probe(42).unwrap().score, 17);
+        // A result without a move keeps the move stored before.
+        t.store(42, 5, 4, Bound::Upper, None);
+        let e = t.probe(42).unwrap();
+        assert_eq!((e.depth, e.bound, e.best), (5, Bound::Upper, Some(5)));
+    }
+
+    #[test]
+    fn clearing_forgets_everything_and_the_table_works_on() {
+        let mut t: Table<u16> = Table::new(1);
+        for k in 0..1000u64 {
+            t.store(k * 7919, 4, k as Score, Bound::Exact, Some(k as u16));
+        }
+        assert!(t.probe(7919).is_some());
+        t.clear();
+        for k in 0..1000u64 {
+            assert!(t.probe(k * 7919).is_none(), "key {k} survived the clear");
+        }
+        t.store(7919, 1, 8, Bound::Lower, Some(3));
+        let e = t.probe(7919).unwrap();
+        assert_eq!(
+            (e.depth, e.score, e.bound, e.best),
+            (1, 8, Bound::Lower, Some(3))
+        );
+    }
+
+    /// The bucket stays within 64 bytes, so a table of a given size keeps
+    /// the number of buckets (and the searcher its trees) it had with the
+    /// locked buckets before.
+    #[test]
+    fn buckets_keep_their_size() {
+        assert!(std::mem::size_of::<Bucket<(u16, u16, u16)>>() <= 64);
+        assert_eq!(Table::<(u16, u16)>::buckets_for(16), 1 << 18);
+    }
+
+    /// A table far larger than what it holds costs no memory up front.
+    #[test]
+    fn a_large_table_is_committed_lazily() {
+        let rss = || -> usize {
+            let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+                .unwrap_or(0)
+        };
+        let before = rss();
+        let t: Table<u16> = Table::new(2048);
+        t.store(1, 1, 1, Bound::Exact, None);
+        let after = rss();
+        assert!(t.bytes() >= 1 << 30);
+        assert!(
+            after < before + 256 * 1024,
+            "a 2 GB table took {} kB at once",
+            after - before
+        );
     }
 }
