@@ -1,7 +1,8 @@
 //! The `crosscut` engine: the GTP-style protocol on stdin/stdout.
 //!
 //! Options: `--game NAME` selects a game before the first command (for GUIs
-//! that start with `boardsize`); `--help`.
+//! that start with `boardsize`); `--gogui` switches GoGui mode on (GoGui's
+//! coordinates and board model, see `crosscut::protocol::gogui`); `--help`.
 //!
 //! Everything written to stderr (usage errors, the log) is best effort: a
 //! failed write is ignored (env_logger drops a record it cannot write).
@@ -19,7 +20,7 @@ fn warn(message: std::fmt::Arguments) {
 /// The command line's usage, with the games of the registry.
 fn usage() -> String {
     format!(
-        "usage: crosscut [--game {}]",
+        "usage: crosscut [--game {}] [--gogui]",
         crosscut::games::names_usage()
     )
 }
@@ -30,22 +31,31 @@ fn main() {
         .init();
     let mut gtp = Gtp::new();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-        [] => {}
-        ["--game", name] => {
-            if let Err(e) = gtp.engine.select_game(name) {
-                warn(format_args!("crosscut: {e}"));
+    let mut rest = &args[..];
+    while !rest.is_empty() {
+        match rest {
+            [flag, ..] if flag == "--help" || flag == "-h" => {
+                println!("crosscut: a connection-game engine speaking GTP on stdin/stdout.");
+                println!("{}    (see protocol.md)", usage());
+                println!("  --game NAME  select a game before the first command");
+                println!("  --gogui      GoGui mode: GoGui's coordinates (I skipped) and board");
+                return;
+            }
+            [flag, rest2 @ ..] if flag == "--gogui" => {
+                gtp.set_gogui(true);
+                rest = rest2;
+            }
+            [flag, name, rest2 @ ..] if flag == "--game" => {
+                if let Err(e) = gtp.engine.select_game(name) {
+                    warn(format_args!("crosscut: {e}"));
+                    std::process::exit(2);
+                }
+                rest = rest2;
+            }
+            _ => {
+                warn(format_args!("{}", usage()));
                 std::process::exit(2);
             }
-        }
-        ["--help" | "-h"] => {
-            println!("crosscut: a connection-game engine speaking GTP on stdin/stdout.");
-            println!("{}    (see protocol.md)", usage());
-            return;
-        }
-        _ => {
-            warn(format_args!("{}", usage()));
-            std::process::exit(2);
         }
     }
     let stdin = std::io::stdin();

@@ -54,7 +54,8 @@ pub trait Rules: Send {
     /// Takes back one move; false when there is none.
     fn undo(&mut self) -> bool;
     /// All legal moves for `color`, in notation, as `legal_moves` writes
-    /// them (for the colour not to move: as if the turn were handed over).
+    /// them (for the colour not to move: as if the turn were handed over),
+    /// in board order (see [`board_order`]).
     fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
     /// The board for people.
     fn showboard(&self) -> String;
@@ -70,6 +71,63 @@ pub trait Rules: Send {
     /// The game's position itself, for the game's own commands (which
     /// downcast it to their game's type and must leave it unchanged).
     fn position_mut(&mut self) -> &mut dyn Any;
+}
+
+/// Where a point written in the games' notation comes in board order:
+/// (level, row, column), all from the name. A one-letter point (`C3`,
+/// Hex's `c3`) is on level 0; a two-letter one names the block of rows
+/// and columns it spans (Onyx's midpoint `DE1112`, Akron's `CD34` and
+/// `CE810`): its level is the letter span, its row and column those of
+/// its lower-left (first) corner. Capture marks (`D4*`) are ignored.
+fn point_order(text: &str) -> Option<(usize, usize, usize)> {
+    let text = text.trim_end_matches('*');
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let digits = &text[letters..];
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let columns: Vec<usize> = text[..letters]
+        .bytes()
+        .map(|b| (b.to_ascii_uppercase() - b'A') as usize)
+        .collect();
+    match columns[..] {
+        [c] => Some((0, digits.parse().ok()?, c)),
+        [c1, c2] if c2 > c1 => {
+            let span = c2 - c1;
+            (1..digits.len()).find_map(|i| {
+                let first: usize = digits[..i].parse().ok()?;
+                let last: usize = digits[i..].parse().ok()?;
+                (last == first + span).then_some((span, first, c1))
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The order `legal_moves` lists moves in: placements (points) first,
+/// level by level from the surface, each level row by row from row 1 and
+/// each row from column `A` (Onyx: every grid point, then the midpoints
+/// by their lower-left corner; Akron: the surface holes, then the higher
+/// points level by level); then Akron's ball moves (`C3-DE45`) by their
+/// origin, then their destination, in the same order; then any other
+/// text; then `pass`; `swap` last.
+pub fn board_order(text: &str) -> (u8, (usize, usize, usize), (usize, usize, usize)) {
+    let none = (0, 0, 0);
+    if text.eq_ignore_ascii_case("pass") {
+        return (3, none, none);
+    }
+    if text.eq_ignore_ascii_case("swap") {
+        return (4, none, none);
+    }
+    if let Some(p) = point_order(text) {
+        return (0, p, none);
+    }
+    if let Some((from, to)) = text.split_once('-')
+        && let (Some(a), Some(b)) = (point_order(from), point_order(to))
+    {
+        return (1, a, b);
+    }
+    (2, none, none)
 }
 
 /// A [`Game`] with its history, seen through [`Rules`].
@@ -209,7 +267,7 @@ impl<G: Notation> Rules for RulesSession<G> {
                 .map(|m| game.format_listed_move(m))
                 .collect::<Vec<String>>()
         });
-        out.sort();
+        out.sort_by_cached_key(|m| (board_order(m), m.clone()));
         out
     }
     fn showboard(&self) -> String {

@@ -127,7 +127,8 @@ fn the_binary_speaks_hex() {
     assert!(ok, "{out}");
     let answers: Vec<&str> = out.split("\n\n").map(str::trim).collect();
     assert_eq!(answers[0], "=");
-    assert_eq!(answers[4], "= a1 a2 a3 b1 b2 b3 c1 c2", "{out}");
+    // Board order: row by row from row 1 (the top in Hex), each from column a.
+    assert_eq!(answers[4], "= a1 b1 c1 a2 b2 c2 a3 b3", "{out}");
     assert_eq!(answers[10], "= W+", "{out}");
     assert!(answers[11].starts_with('?'), "{out}");
     assert!(answers[12].starts_with('?'), "{out}");

@@ -652,8 +652,9 @@ fn undo_at_the_start_and_after_setup() {
 fn legal_moves_are_sorted_and_match_gogui() {
     let mut s = midgame();
     let legal = s.legal();
+    // Board order (protocol.md): grid points row by row, then midpoints.
     let mut sorted = legal.clone();
-    sorted.sort();
+    sorted.sort_by_key(|m| crosscut::session::board_order(m));
     assert_eq!(legal, sorted);
     assert_eq!(s.ok("gogui-rules_legal_moves"), s.ok("legal_moves"));
     assert_eq!(s.ok("gogui-rules_board"), s.ok("showboard"));

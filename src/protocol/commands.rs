@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::{Gtp, Reply};
+use super::{Gtp, Reply, gogui};
 use crate::engine::{BenchLimit, Decision, Engine};
 use crate::game::{Color, Outcome};
 use crate::games;
@@ -27,9 +27,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("name", |_, _| Ok("crosscut".into())),
     ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
     ("known_command", known_command),
-    ("list_commands", |gtp, _| {
-        Ok(command_names(&gtp.engine).join("\n"))
-    }),
+    ("list_commands", |gtp, _| Ok(command_names(gtp).join("\n"))),
     ("quit", |_, _| Ok(String::new())),
     ("game", game),
     ("boardsize", boardsize),
@@ -40,9 +38,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("genmove", |gtp, args| genmove(gtp, args, true)),
     ("reg_genmove", |gtp, args| genmove(gtp, args, false)),
     ("undo", undo),
-    ("showboard", |gtp, _| {
-        Ok(format!("\n{}", gtp.engine.rules()?.showboard()))
-    }),
+    ("showboard", |gtp, _| Ok(gtp.engine.rules()?.showboard())),
     ("legal_moves", legal_moves),
     ("final_score", final_score),
     ("setup", setup),
@@ -61,7 +57,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
         Ok(gtp.engine.rules()?.size().to_string())
     }),
     ("gogui-rules_board", |gtp, _| {
-        Ok(format!("\n{}", gtp.engine.rules()?.showboard()))
+        Ok(gtp.engine.rules()?.showboard())
     }),
     ("gogui-rules_legal_moves", legal_moves),
     ("gogui-rules_side_to_move", |gtp, _| {
@@ -72,11 +68,14 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-setup_player", setup_player),
 ];
 
-/// Every command the engine answers now: its own, then the current game's
-/// options and commands.
-pub fn command_names(engine: &Engine) -> Vec<&'static str> {
+/// Every command the engine answers now: its own, then GoGui mode's own
+/// (in GoGui mode), then the current game's options and commands.
+pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = COMMANDS.iter().map(|(n, _)| *n).collect();
-    if let Some(entry) = engine.entry() {
+    if gtp.gogui() {
+        names.extend(gogui::ONLY.iter().map(|(n, _)| *n));
+    }
+    if let Some(entry) = gtp.engine.entry() {
         names.extend(entry.options.iter().map(|o| o.name));
         names.extend(entry.commands.iter().map(|c| c.name));
     }
@@ -85,6 +84,12 @@ pub fn command_names(engine: &Engine) -> Vec<&'static str> {
 
 /// Runs command `name` with `args`.
 pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
+    if gtp.gogui() {
+        let gogui_only = gogui::OVERRIDES.iter().chain(gogui::ONLY);
+        if let Some((_, handler)) = gogui_only.clone().find(|(n, _)| *n == name) {
+            return handler(gtp, args);
+        }
+    }
     if let Some((_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) {
         return handler(gtp, args);
     }
@@ -97,7 +102,12 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
             };
         }
         if entry.command(name).is_some() {
-            return engine.game_command(name, args);
+            let answer = engine.game_command(name, args)?;
+            return if gtp.gogui() {
+                gogui::game_command_answer(gtp, answer)
+            } else {
+                Ok(answer)
+            };
         }
     }
     // Another game's own command: say whose it is.
@@ -116,7 +126,7 @@ fn usage(text: &str) -> Reply {
     Err(format!("syntax error: usage: {text}"))
 }
 
-fn parse_color(text: &str) -> Result<Color, String> {
+pub(super) fn parse_color(text: &str) -> Result<Color, String> {
     Color::parse(text).ok_or_else(|| format!("syntax error: invalid color '{text}'"))
 }
 
@@ -134,7 +144,7 @@ fn parse_count(text: &str) -> Result<u32, String> {
 
 fn known_command(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
-        [c] => Ok(command_names(&gtp.engine)
+        [c] => Ok(command_names(gtp)
             .contains(&c.to_ascii_lowercase().as_str())
             .to_string()),
         _ => usage("known_command COMMAND"),
@@ -148,7 +158,7 @@ fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
-fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [n] => {
             let size: usize = n
@@ -168,7 +178,7 @@ fn clear_board(gtp: &mut Gtp, _: &[&str]) -> Reply {
     gtp.engine.new_game(size).map(|_| String::new())
 }
 
-fn loadsgf(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn loadsgf(gtp: &mut Gtp, args: &[&str]) -> Reply {
     let (file, upto) = match args {
         [file] => (file, None),
         [file, n] => {
@@ -192,7 +202,7 @@ fn komi(_: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
-fn play(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn play(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [c, m] => {
             let color = parse_color(c)?;
@@ -211,6 +221,9 @@ fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
     match args {
         [c] => {
             let color = parse_color(c)?;
+            if commit {
+                warn_out_of_turn(gtp, name, color);
+            }
             match gtp.engine.genmove(color, commit)? {
                 Decision::Move(m) => Ok(m),
                 Decision::Resign => Ok("resign".into()),
@@ -220,7 +233,33 @@ fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
     }
 }
 
-fn analyze(gtp: &mut Gtp, args: &[&str]) -> Reply {
+/// Logs a warning (best effort, on stderr) when `genmove` is asked for
+/// the colour that is not to move: GTP allows it (the turn is handed over
+/// and that colour moves twice in a row), but after `swap` it is usually a
+/// controller that forgot that White moves again.
+pub(super) fn warn_out_of_turn(gtp: &Gtp, command: &str, color: Color) {
+    let Ok(rules) = gtp.engine.rules() else {
+        return;
+    };
+    let to_move = rules.to_move();
+    if to_move == color || rules.outcome().is_some() {
+        return;
+    }
+    let after_swap = if rules.history().last().is_some_and(|m| m == "swap") {
+        " (white answered swap, so white moves again: the player who moved first now \
+         plays white)"
+    } else {
+        ""
+    };
+    log::warn!(
+        "{command} {0}: {1} is to move{after_swap}; as GTP allows, the turn is handed over \
+         and {0} moves twice in a row",
+        color.name(),
+        to_move.name()
+    );
+}
+
+pub(super) fn analyze(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [c] => gtp.engine.analyze(parse_color(c)?),
         _ => usage("analyze COLOR"),
@@ -291,7 +330,7 @@ fn final_result(gtp: &mut Gtp, _: &[&str]) -> Reply {
     })
 }
 
-fn setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [c, points @ ..] if !points.is_empty() => {
             let color = match c.to_ascii_lowercase().as_str() {
@@ -305,7 +344,7 @@ fn setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
-fn gogui_setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn gogui_setup(gtp: &mut Gtp, args: &[&str]) -> Reply {
     if !args.len().is_multiple_of(2) {
         return usage("gogui-setup COLOR POINT [COLOR POINT...]");
     }

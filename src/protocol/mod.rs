@@ -2,6 +2,7 @@
 //! [`crate::engine::Engine`] and formats `=`/`?` answers.
 
 mod commands;
+pub mod gogui;
 pub mod parser;
 
 use std::io::{BufRead, Write};
@@ -17,6 +18,8 @@ pub struct Gtp {
     /// The engine the commands drive.
     pub engine: Engine,
     quit: bool,
+    /// GoGui mode ([`gogui`]): GoGui's coordinates and board model.
+    gogui: bool,
 }
 
 impl Default for Gtp {
@@ -31,7 +34,18 @@ impl Gtp {
         Gtp {
             engine: Engine::new(),
             quit: false,
+            gogui: false,
         }
+    }
+
+    /// Switches GoGui mode on or off (`crosscut --gogui`): see [`gogui`].
+    pub fn set_gogui(&mut self, on: bool) {
+        self.gogui = on;
+    }
+
+    /// Whether GoGui mode is on.
+    pub fn gogui(&self) -> bool {
+        self.gogui
     }
 
     /// Whether `quit` has been received.
@@ -125,27 +139,25 @@ pub fn bound_echo(message: String, words: &[&str]) -> String {
     message
 }
 
-/// Formats an answer: `=id text` or `?id message`, a multi-line text with
-/// no empty line inside, ended by one blank line.
+/// Formats an answer: `=id text` or `?id message`, ended by one blank
+/// line. As GTP has it, the text's first line follows `=id ` on the same
+/// line, for every command (`showboard` and the other multi-line answers
+/// too); further lines follow it. Empty lines would end the answer early,
+/// so blank lines are dropped (a leading one as well).
 pub fn format_answer(id: Option<&str>, reply: Reply) -> String {
     let (mark, text) = match reply {
         Ok(t) => ('=', t),
         Err(e) => ('?', e),
     };
     let id = id.unwrap_or_default();
-    // Empty lines would end the answer early: drop them.
     let body: Vec<&str> = text
-        .trim_end()
         .split('\n')
-        .enumerate()
-        .filter(|(i, l)| *i == 0 || !l.trim().is_empty())
-        .map(|(_, l)| l.trim_end())
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
         .collect();
     let body = body.join("\n");
     if body.is_empty() {
         format!("{mark}{id}\n\n")
-    } else if body.starts_with('\n') {
-        format!("{mark}{id}{body}\n\n")
     } else {
         format!("{mark}{id} {body}\n\n")
     }
