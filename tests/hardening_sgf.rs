@@ -1,9 +1,9 @@
 //! `loadsgf` against hostile files: deep nesting, files that are not
 //! regular files, records over the size limit.
 
-mod hardening_util;
+mod common;
 
-use hardening_util::{Engine, temp_path};
+use common::engine::{Engine, temp_path};
 use std::process::Stdio;
 use std::time::Duration;
 

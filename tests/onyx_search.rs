@@ -6,8 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::Session;
-use common::onyx_ref::Rng;
+use common::{Rng, Session, has_win_in_one};
 
 /// A session with a quick searcher.
 fn quick(lines: &[&str]) -> Session {
@@ -236,20 +235,6 @@ fn moves_of(pos: &Onyx) -> Vec<OnyxMove> {
     let mut v = Vec::new();
     pos.legal_moves(&mut v);
     v
-}
-
-/// Whether the side to move has a move that wins at once.
-fn has_win_in_one(pos: &mut Onyx) -> bool {
-    let me = pos.to_move();
-    for m in moves_of(pos) {
-        pos.play(m);
-        let won = pos.outcome() == Some(Outcome::Win(me));
-        pos.undo();
-        if won {
-            return true;
-        }
-    }
-    false
 }
 
 /// Whether the opponent of the side to move would win at once if it were

@@ -1,19 +1,12 @@
 //! Hard adjudication positions: positions on which the exact adjudication
 //! once took minutes, with their answers established independently.
 
-mod orcoon_common;
+mod common;
 
 use std::time::Instant;
 
+use common::orcoon_ref::*;
 use crosscut::game::Color;
-use orcoon_common::*;
-
-/// The point index of a name like `H6` on an `n` board.
-fn pt(n: usize, s: &str) -> usize {
-    let c = (s.as_bytes()[0] - b'A') as usize;
-    let r: usize = s[1..].parse().unwrap();
-    (r - 1) * n + c
-}
 
 /// Checks, with the naive rules, that `me` may never place on `q` while
 /// `cond` holds: for every way of filling the empty points within two
@@ -23,7 +16,7 @@ fn pt(n: usize, s: &str) -> usize {
 /// on nothing farther away, so this covers every position the puzzle can
 /// reach.
 fn never_legal_while(n: usize, cells: &[u8], me: u8, q: &str, cond: impl Fn(&[u8]) -> bool) {
-    let q = pt(n, q);
+    let q = index(n, q);
     let (qr, qc) = (q / n, q % n);
     let near: Vec<usize> = (0..n * n)
         .filter(|&p| p != q && cells[p] == 0)
@@ -73,7 +66,7 @@ fn never_legal_while(n: usize, cells: &[u8], me: u8, q: &str, cond: impl Fn(&[u8
 fn seed345_white_cannot_connect() {
     let (n, cells) = parse_rows(&SEED345);
     let w = 2u8;
-    let at = |c: &[u8], s: &str| c[pt(n, s)];
+    let at = |c: &[u8], s: &str| c[index(n, s)];
     never_legal_while(n, &cells, w, "H6", |c| at(c, "H5") == 0);
     never_legal_while(n, &cells, w, "H6", |c| at(c, "H7") == 0);
     never_legal_while(n, &cells, w, "H7", |c| at(c, "I7") == 0);
@@ -90,7 +83,7 @@ fn seed345_white_cannot_connect() {
         }
     }
     assert!(naive_connected(n, &open, w));
-    open[pt(n, "H6")] = 1;
+    open[index(n, "H6")] = 1;
     assert!(!naive_connected(n, &open, w));
 
     let mut g = position(n, &cells);

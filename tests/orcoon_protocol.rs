@@ -4,12 +4,7 @@
 
 mod common;
 
-use common::Session;
-
-/// Columns and rows from 0 to a point name.
-fn pt(c: usize, r: usize) -> String {
-    format!("{}{}", (b'A' + c as u8) as char, r + 1)
-}
+use common::{Session, pt};
 
 fn orcoon(size: usize) -> Session {
     Session::with("orcoon", &[&format!("boardsize {size}")])

@@ -1,11 +1,12 @@
 //! Orcoon rules at the level of the `Game` trait: perft against a naive
 //! reference, make/undo and hash properties over random games, game end.
 
-mod orcoon_common;
+mod common;
 
+use common::Rng;
+use common::orcoon_ref::*;
 use crosscut::game::{Color, Effort, Game, Notation, Outcome, perft};
 use crosscut::games::orcoon::{Orcoon, OrcoonMove};
-use orcoon_common::*;
 
 /// Perft by the naive whole-board legality: placements, pass (which ends
 /// the game) and swap (White's answer to a first placement).

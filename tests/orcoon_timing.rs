@@ -1,13 +1,13 @@
 //! Adjudication timing on random late-game positions (run with
 //! `cargo test --release --test orcoon_timing -- --ignored --nocapture`).
 
-mod orcoon_common;
+mod common;
 
 use std::time::Instant;
 
+use common::Rng;
 use crosscut::game::{Color, Game, Notation};
 use crosscut::games::orcoon::{Orcoon, OrcoonMove};
-use orcoon_common::Rng;
 
 /// A random late-game position: random legal placements (no pass) until
 /// `fill` percent of the board is covered or nobody can place.
@@ -33,8 +33,8 @@ fn late_game(rng: &mut Rng, n: usize, fill: usize) -> Orcoon {
 /// point tried with a random colour, kept if legal), with one of the seed's
 /// deadlock patterns embedded: more fragmented than a game, many deadlocks.
 fn scattered(rng: &mut Rng, n: usize, fill: usize) -> Orcoon {
-    let cells = orcoon_common::random_cells(rng, n, fill as u64, true, true);
-    orcoon_common::position(n, &cells)
+    let cells = common::orcoon_ref::random_cells(rng, n, fill as u64, true, true);
+    common::orcoon_ref::position(n, &cells)
 }
 
 fn measure(n: usize, count: usize) {

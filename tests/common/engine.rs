@@ -1,6 +1,5 @@
-//! Helpers of the `hardening_*` tests: drive the real binary one command at
-//! a time, with a time limit on every answer, and read its memory use.
-#![allow(dead_code)]
+//! Drive the real binary one command at a time, with a time limit on every
+//! answer, and read its memory use (the `hardening_*` tests).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
