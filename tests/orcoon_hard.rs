@@ -1,9 +1,8 @@
 //! Hard adjudication positions: positions on which the exact adjudication
-//! once took minutes, with their answers established independently.
+//! once took minutes, with their answers established independently (their
+//! time: `cargo bench --bench orcoon_hard`).
 
 mod common;
-
-use std::time::Instant;
 
 use common::orcoon_ref::*;
 use crosscut::game::Color;
@@ -110,32 +109,4 @@ fn seed345_black_connects() {
         work[p as usize] = 1;
     }
     assert!(naive_connected(n, &work, 1));
-}
-
-/// The time of the hard position (release build:
-/// `cargo test --release --test orcoon_hard -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn seed345_timing() {
-    let (n, cells) = parse_rows(&SEED345);
-    for color in [Color::White, Color::Black] {
-        let mut g = position(n, &cells);
-        let mut best = std::time::Duration::MAX;
-        for _ in 0..5 {
-            let t = Instant::now();
-            g.connecting_sequence(color);
-            best = best.min(t.elapsed());
-        }
-        let s = g.solver();
-        println!(
-            "{color:?}: {} in {best:?}: {} nodes, {} branching, {} probing rounds, \
-             {} probe nodes, {} dead points",
-            s.sequence().len(),
-            s.nodes,
-            s.branch_nodes,
-            s.probes,
-            s.probe_nodes(),
-            s.dead_points()
-        );
-    }
 }
