@@ -35,25 +35,17 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::Rng;
-use common::orcoon_ref::{position, random_cells};
-use crosscut::game::{Color, Game, Notation};
-use crosscut::games::orcoon::{Orcoon, OrcoonMove};
+use common::orcoon_ref::{play_random_placement, position, random_cells};
+use crosscut::game::{Color, Notation};
+use crosscut::games::orcoon::Orcoon;
 
 /// A random late-game position: random legal placements (no pass) until
 /// `fill` percent of the board is covered or nobody can place.
 fn late_game(rng: &mut Rng, n: usize, fill: usize) -> Orcoon {
     let mut g = Orcoon::new(n).unwrap();
-    let mut moves = Vec::new();
     let target = n * n * fill / 100;
     let mut stones = 0;
-    while stones < target {
-        moves.clear();
-        g.legal_moves(&mut moves);
-        moves.retain(|m| matches!(m, OrcoonMove::Place(_)));
-        if moves.is_empty() {
-            break;
-        }
-        g.play(moves[rng.below(moves.len())]);
+    while stones < target && play_random_placement(&mut g, rng) {
         stones += 1;
     }
     g

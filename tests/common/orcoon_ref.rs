@@ -5,8 +5,8 @@
 
 use std::collections::HashSet;
 
-use crosscut::game::{Color, Notation};
-use crosscut::games::orcoon::Orcoon;
+use crosscut::game::{Color, Game, Notation};
+use crosscut::games::orcoon::{Orcoon, OrcoonMove};
 
 use super::{Rng, coords, pt};
 
@@ -171,6 +171,19 @@ pub fn position(n: usize, cells: &[u8]) -> Orcoon {
         g.setup(c, &name(n, p)).unwrap();
     }
     g
+}
+
+/// Plays a random legal placement (never a pass, which would end the
+/// game); false, with nothing played, when there is none.
+pub fn play_random_placement(g: &mut Orcoon, rng: &mut Rng) -> bool {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.retain(|m| matches!(m, OrcoonMove::Place(_)));
+    if moves.is_empty() {
+        return false;
+    }
+    g.play(moves[rng.below(moves.len())]);
+    true
 }
 
 /// Parses rows (top row first) of `x`, `o`, `.` into cells.
