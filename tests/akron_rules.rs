@@ -5,10 +5,11 @@
 
 use std::collections::BTreeSet;
 
+mod common;
+
+use common::{Rng, has_win_in_one, random_move};
 use crosscut::game::{Color, Game, Notation, Outcome, perft};
 use crosscut::games::akron::{Akron, AkronMove, Point};
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 
 const B: Option<Color> = Some(Color::Black);
 const W: Option<Color> = Some(Color::White);
@@ -26,7 +27,8 @@ fn build(n: usize, placements: &[(Option<Color>, &str)], to_move: Color) -> Akro
     pos
 }
 
-fn pt(pos: &Akron, name: &str) -> Point {
+/// The point named `name` in Akron's notation (`C3`, `CD34`).
+fn point(pos: &Akron, name: &str) -> Point {
     pos.geometry().parse_point(name).unwrap()
 }
 
@@ -44,11 +46,11 @@ fn legal(pos: &Akron) -> BTreeSet<String> {
 }
 
 fn connected(pos: &Akron, a: &str, b: &str) -> bool {
-    pos.group(pt(pos, a)) == pos.group(pt(pos, b))
+    pos.group(point(pos, a)) == pos.group(point(pos, b))
 }
 
 fn colour_at(pos: &Akron, name: &str) -> Option<Color> {
-    pos.at(pt(pos, name))
+    pos.at(point(pos, name))
 }
 
 // ---------------------------------------------------------------- basics
@@ -139,8 +141,8 @@ fn figure3_moving_a_support_drops_the_ball_on_it() {
         &[(W, "C3 D3 C4 D4"), (W, "CD34"), (B, "A5 E5")],
         Color::White,
     );
-    let a = pt(&pos, "C3");
-    assert_eq!(pos.drops_of(a), vec![(pt(&pos, "CD34"), a)]);
+    let a = point(&pos, "C3");
+    assert_eq!(pos.drops_of(a), vec![(point(&pos, "CD34"), a)]);
     // Not onto the vacated point, not onto a point resting on a or b.
     assert!(pos.parse_move("C3-CD34").is_err());
     // E3 touches D3, which is connected to C3 and stays put.
@@ -184,7 +186,7 @@ fn destination_may_not_rest_on_a_dropping_ball_or_the_mover() {
         ],
         Color::White,
     );
-    let a1 = pt(&pos, "A1");
+    let a1 = point(&pos, "A1");
     assert_eq!(pos.drops_of(a1).len(), 2);
     let moves = legal(&pos);
     // AC13 is the vacated point; BD24 would rest on AC13's old place? It
@@ -233,12 +235,12 @@ fn figure5_black_cuts_whites_link() {
     // C5 is connected to C4, which touches CD34.
     play(&mut pos, "C5-CD34");
     assert!(
-        !pos.link_uncut(pt(&pos, "C3"), 0),
+        !pos.link_uncut(point(&pos, "C3"), 0),
         "C3-D3 is cut from above"
     );
     assert!(!connected(&pos, "C3", "D3"));
     assert!(connected(&pos, "C2", "C4"));
-    assert!(pos.link_uncut(pt(&pos, "CD23"), 1));
+    assert!(pos.link_uncut(point(&pos, "CD23"), 1));
 }
 
 #[test]
@@ -252,10 +254,13 @@ fn figure6_white_cuts_blacks_cut() {
     // E1 (linked to E2, which supports DE23) steps up to CE24.
     assert!(legal(&pos).contains("E1-CE24"));
     play(&mut pos, "E1-CE24");
-    assert!(pos.link_uncut(pt(&pos, "BD24"), 0));
-    assert!(!pos.link_uncut(pt(&pos, "CD23"), 1), "Black's cut is cut");
+    assert!(pos.link_uncut(point(&pos, "BD24"), 0));
     assert!(
-        pos.link_uncut(pt(&pos, "C3"), 0),
+        !pos.link_uncut(point(&pos, "CD23"), 1),
+        "Black's cut is cut"
+    );
+    assert!(
+        pos.link_uncut(point(&pos, "C3"), 0),
         "so White's link is restored"
     );
     assert!(connected(&pos, "C3", "D3"));
@@ -269,8 +274,8 @@ fn same_colour_crossings_cut_nothing() {
         &[(W, "C2 D2 C3 D3 C4 D4"), (W, "CD23 CD34"), (B, "A1")],
         Color::Black,
     );
-    assert!(pos.link_uncut(pt(&pos, "C3"), 0));
-    assert!(pos.link_uncut(pt(&pos, "CD23"), 1));
+    assert!(pos.link_uncut(point(&pos, "C3"), 0));
+    assert!(pos.link_uncut(point(&pos, "CD23"), 1));
 }
 
 #[test]
@@ -297,19 +302,19 @@ fn links_three_levels_apart() {
     };
     // Level 1 Black (no cut there), level 3 White: cut from three levels up.
     let pos = make(W, B);
-    assert!(pos.link_uncut(pt(&pos, "BE14"), 1));
-    assert!(!pos.link_uncut(pt(&pos, "C3"), 0), "cut by BE14-BE25");
+    assert!(pos.link_uncut(point(&pos, "BE14"), 1));
+    assert!(!pos.link_uncut(point(&pos, "C3"), 0), "cut by BE14-BE25");
     // Level 3 Black: nothing cuts C3-D3.
     let pos = make(B, B);
-    assert!(pos.link_uncut(pt(&pos, "C3"), 0));
+    assert!(pos.link_uncut(point(&pos, "C3"), 0));
     // Level 1 White cuts C3-D3 unless a Black link two levels higher cuts
     // it: CD23-CD34 is crossed by the level-2 link BD24-CE24 (Black), so it
     // is cut and C3-D3 stands, unless level 3 (White) cuts C3-D3 itself.
     let pos = make(B, W);
-    assert!(!pos.link_uncut(pt(&pos, "CD23"), 1));
-    assert!(pos.link_uncut(pt(&pos, "C3"), 0));
+    assert!(!pos.link_uncut(point(&pos, "CD23"), 1));
+    assert!(pos.link_uncut(point(&pos, "C3"), 0));
     let pos = make(W, W);
-    assert!(!pos.link_uncut(pt(&pos, "C3"), 0));
+    assert!(!pos.link_uncut(point(&pos, "C3"), 0));
 }
 
 // ---------------------------------------------- cascade (figure 8)
@@ -327,7 +332,7 @@ fn figure8_triple_cascade_and_its_forbidden_destination() {
         ],
         Color::White,
     );
-    let a = pt(&pos, "A1");
+    let a = point(&pos, "A1");
     let names = |v: Vec<(Point, Point)>| -> Vec<(String, String)> {
         v.into_iter()
             .map(|(x, y)| {
@@ -409,7 +414,7 @@ fn lift_reveal_wins_whatever_the_destination_does() {
     assert_eq!(pos.outcome(), None);
     assert!(legal(&pos).contains("BC23-BC45"));
     play(&mut pos, "BC23-BC45");
-    assert!(!pos.link_uncut(pt(&pos, "C4"), 1), "C4-C5 is cut now");
+    assert!(!pos.link_uncut(point(&pos, "C4"), 1), "C4-C5 is cut now");
     assert!(!pos.is_connected(Color::Black));
     assert_eq!(pos.outcome(), Some(Outcome::Win(Color::Black)));
 }
@@ -721,7 +726,7 @@ fn check_invariants(pos: &Akron, full: bool) {
 /// A random game: mostly adds early, then moves that climb.
 fn random_game(n: usize, seed: u64, plies: usize, full_every: usize) -> usize {
     let mut highest = 0;
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = Rng(seed);
     let mut pos = Akron::new(n).unwrap();
     let mut moves = Vec::new();
     for ply in 0..plies {
@@ -738,7 +743,7 @@ fn random_game(n: usize, seed: u64, plies: usize, full_every: usize) -> usize {
             .copied()
             .filter(|m| matches!(m, AkronMove::Step(..)))
             .collect();
-        let mv = if !steps.is_empty() && rng.random_range(0..3) > 0 {
+        let mv = if !steps.is_empty() && rng.below(3) > 0 {
             // Prefer climbing.
             let g = pos.geometry();
             let best = steps
@@ -754,13 +759,13 @@ fn random_game(n: usize, seed: u64, plies: usize, full_every: usize) -> usize {
                 .copied()
                 .filter(|&m| matches!(m, AkronMove::Step(_, d) if g.level[d as usize] == best))
                 .collect();
-            if rng.random_range(0..2) == 0 {
-                high[rng.random_range(0..high.len())]
+            if rng.below(2) == 0 {
+                high[rng.below(high.len())]
             } else {
-                steps[rng.random_range(0..steps.len())]
+                steps[rng.below(steps.len())]
             }
         } else {
-            moves[rng.random_range(0..moves.len())]
+            moves[rng.below(moves.len())]
         };
         let before = pos.hash();
         let legal_before = legal(&pos);
@@ -797,11 +802,11 @@ fn random_games_match_the_reference() {
 /// A random pyramid built with `setup`: every supported point filled with
 /// some probability, random colours while the piles last.
 fn random_stack(n: usize, seed: u64) -> Akron {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = Rng(seed);
     let mut pos = Akron::new(n).unwrap();
     // A dense block where the stack can grow, sparse elsewhere.
-    let k = 4 + rng.random_range(0..2usize);
-    let (bi, bj) = (rng.random_range(0..=n - k), rng.random_range(0..=n - k));
+    let k = 4 + rng.below(2);
+    let (bi, bj) = (rng.below(n - k + 1), rng.below(n - k + 1));
     for l in 0..n {
         let geo = Akron::new(n).unwrap();
         let g = geo.geometry();
@@ -814,10 +819,10 @@ fn random_stack(n: usize, seed: u64) -> Akron {
                 (0, false) => 35,
                 (_, false) => 60,
             };
-            if !pos.supported(p) || rng.random_range(0..100) >= fill {
+            if !pos.supported(p) || rng.below(100) >= fill {
                 continue;
             }
-            let c = if rng.random_range(0..2) == 0 {
+            let c = if rng.below(2) == 0 {
                 Color::Black
             } else {
                 Color::White
@@ -840,7 +845,7 @@ fn random_stacks_match_the_reference() {
         let mut pos = random_stack(n, 500 + seed);
         highest = highest.max(pos.top_level());
         check_invariants(&pos, true);
-        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut rng = Rng(seed);
         let mut moves = Vec::new();
         for _ in 0..6 {
             if pos.outcome().is_some() {
@@ -849,7 +854,7 @@ fn random_stacks_match_the_reference() {
             playable += 1;
             moves.clear();
             pos.legal_moves(&mut moves);
-            let mv = moves[rng.random_range(0..moves.len())];
+            let mv = moves[rng.below(moves.len())];
             pos.play(mv);
             check_invariants(&pos, true);
         }
@@ -879,17 +884,8 @@ fn random_games_long() {
 
 /// A random move of `legal`: a step (they climb and drop) two times in
 /// three when there is one.
-fn random_move(rng: &mut SmallRng, legal: &[AkronMove]) -> AkronMove {
-    let steps: Vec<AkronMove> = legal
-        .iter()
-        .copied()
-        .filter(|m| matches!(m, AkronMove::Step(..)))
-        .collect();
-    if !steps.is_empty() && rng.random_range(0..3) > 0 {
-        steps[rng.random_range(0..steps.len())]
-    } else {
-        legal[rng.random_range(0..legal.len())]
-    }
+fn random_akron_move(rng: &mut Rng, legal: &[AkronMove]) -> AkronMove {
+    random_move(rng, legal, |m| matches!(m, AkronMove::Step(..)), 67)
 }
 
 /// The searcher's candidate moves are legal, keep every move that wins at
@@ -902,7 +898,7 @@ fn candidate_moves_keep_every_winning_move() {
     let (mut wins, mut pruned) = (0, 0);
     for seed in 0..24u64 {
         let n = [4, 5, 6, 8][seed as usize % 4];
-        let mut rng = SmallRng::seed_from_u64(900 + seed);
+        let mut rng = Rng(900 + seed);
         let mut pos = Akron::new(n).unwrap();
         for _ in 0..300 {
             if pos.outcome().is_some() {
@@ -931,25 +927,11 @@ fn candidate_moves_keep_every_winning_move() {
                 }
             }
             pruned += legal_moves.len() - cand.len();
-            pos.play(random_move(&mut rng, &legal_moves));
+            pos.play(random_akron_move(&mut rng, &legal_moves));
         }
     }
     eprintln!("winning moves checked: {wins}, moves left out: {pruned}");
     assert!(wins > 0 && pruned > 0);
-}
-
-/// Whether the side to move has a move that wins at once.
-fn has_immediate_win(pos: &mut Akron, moves: &mut Vec<AkronMove>) -> bool {
-    let me = pos.to_move();
-    moves.clear();
-    pos.legal_moves(moves);
-    let list = moves.clone();
-    list.into_iter().any(|m| {
-        pos.play(m);
-        let won = pos.outcome() == Some(Outcome::Win(me));
-        pos.undo();
-        won
-    })
 }
 
 /// The same board with the other side to move (a null move).
@@ -973,11 +955,11 @@ fn passed(pos: &Akron) -> Akron {
 fn candidate_moves_keep_every_defence() {
     use crosscut::games::akron::Distance;
     use crosscut::search::Evaluator;
-    let (mut legal_moves, mut cand, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut legal_moves, mut cand) = (Vec::new(), Vec::new());
     let mut defences = 0;
     for seed in 0..100u64 {
         let n = [4, 5, 6][seed as usize % 3];
-        let mut rng = SmallRng::seed_from_u64(1700 + seed);
+        let mut rng = Rng(1700 + seed);
         let mut pos = Akron::new(n).unwrap();
         for _ in 0..200 {
             if pos.outcome().is_some() {
@@ -986,10 +968,10 @@ fn candidate_moves_keep_every_defence() {
             legal_moves.clear();
             pos.legal_moves(&mut legal_moves);
             let mut saving = Vec::new();
-            if has_immediate_win(&mut passed(&pos), &mut scratch) {
+            if has_win_in_one(&mut passed(&pos)) {
                 for &m in &legal_moves {
                     pos.play(m);
-                    if pos.outcome().is_none() && !has_immediate_win(&mut pos, &mut scratch) {
+                    if pos.outcome().is_none() && !has_win_in_one(&mut pos) {
                         saving.push(m);
                     }
                     pos.undo();
@@ -1007,7 +989,7 @@ fn candidate_moves_keep_every_defence() {
                     );
                 }
             }
-            pos.play(random_move(&mut rng, &legal_moves));
+            pos.play(random_akron_move(&mut rng, &legal_moves));
         }
     }
     eprintln!("defences checked: {defences}");
@@ -1027,7 +1009,7 @@ fn flexibility_counts_the_shortest_connections() {
     let mut open = 0;
     for seed in 0..24u64 {
         let n = [4, 5, 6, 8][seed as usize % 4];
-        let mut rng = SmallRng::seed_from_u64(2300 + seed);
+        let mut rng = Rng(2300 + seed);
         let mut pos = Akron::new(n).unwrap();
         for _ in 0..200 {
             if pos.outcome().is_some() {
@@ -1046,7 +1028,7 @@ fn flexibility_counts_the_shortest_connections() {
             }
             legal_moves.clear();
             pos.legal_moves(&mut legal_moves);
-            pos.play(random_move(&mut rng, &legal_moves));
+            pos.play(random_akron_move(&mut rng, &legal_moves));
         }
     }
     assert!(open > 100);

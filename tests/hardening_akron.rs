@@ -1,22 +1,11 @@
 //! Akron's memory stays bounded in a very long game (it used to grow by the
 //! size of the board's derived state, ~74 KB on 26x26, at every move).
 
-mod hardening_util;
+mod common;
 
-use hardening_util::Engine;
+use common::engine::Engine;
+use common::{Rng, random_move};
 use std::process::Stdio;
-
-/// A deterministic pseudo-random number generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// 2,000 moves of a random game on 26x26 (mostly steps, taking back a few
 /// moves when the game ends), through `play` and `undo`: resident memory
@@ -43,13 +32,7 @@ fn long_akron_game_memory_is_bounded() {
             played -= 3;
             continue;
         }
-        let steps: Vec<&str> = moves.iter().copied().filter(|m| m.contains('-')).collect();
-        let pool = if !steps.is_empty() && rng.below(10) < 9 {
-            &steps
-        } else {
-            &moves
-        };
-        let mv = pool[rng.below(pool.len())];
+        let mv = random_move(&mut rng, &moves, |m| m.contains('-'), 90);
         let side = e.cmd("gogui-rules_side_to_move");
         let a = e.cmd(&format!("play {} {mv}", &side[2..]));
         assert_eq!(a, "=", "play {mv}");

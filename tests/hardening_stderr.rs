@@ -1,9 +1,9 @@
 //! Writing to stderr is best effort: with stderr unwritable (`/dev/full`)
 //! every answer is what it would have been.
 
-mod hardening_util;
+mod common;
 
-use hardening_util::Engine;
+use common::engine::Engine;
 use std::fs::File;
 use std::process::Stdio;
 

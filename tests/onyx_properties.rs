@@ -5,8 +5,8 @@
 
 mod common;
 
-use common::Session;
-use common::onyx_ref::{RefGeo, RefPos, Rng};
+use common::onyx_ref::{RefGeo, RefPos};
+use common::{Rng, Session, random_move};
 use crosscut::game::{Color, Game, Notation, Outcome, perft};
 use crosscut::games::onyx::{Onyx, OnyxMove, Start};
 
@@ -87,14 +87,12 @@ fn snapshot_at(pos: &Onyx) -> Snapshot {
     }
 }
 
-fn random_move(pos: &Onyx, rng: &mut Rng) -> OnyxMove {
+/// A random legal move, the swap (when allowed) one time in three.
+fn random_onyx_move(pos: &Onyx, rng: &mut Rng) -> OnyxMove {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     assert!(!moves.is_empty(), "no legal move in an unfinished game");
-    if moves.contains(&OnyxMove::Swap) && rng.below(3) == 0 {
-        return OnyxMove::Swap;
-    }
-    moves[rng.below(moves.len())]
+    random_move(rng, &moves, |&m| m == OnyxMove::Swap, 33)
 }
 
 /// Checks that `color` really joins its edges and the other colour does not.
@@ -166,7 +164,7 @@ fn checked_game(n: usize, start: Start, rng: &mut Rng) -> usize {
     while pos.outcome().is_none() {
         let ctx = format!("{n}x{n} {start:?} ply {}", pos.moves_played());
         let before = history.last().unwrap().clone();
-        let mv = random_move(&pos, rng);
+        let mv = random_onyx_move(&pos, rng);
         pos.play(mv);
         assert_eq!(pos.hash(), pos.recompute_hash(), "{ctx}: hash after {mv:?}");
         assert_ne!(pos.hash(), before.hash, "{ctx}: hash unchanged by {mv:?}");
@@ -239,7 +237,7 @@ fn both_colours_win_sometimes() {
     for _ in 0..if RELEASE { 200 } else { 20 } {
         let mut pos = Onyx::new(8, Start::Blank).unwrap();
         while pos.outcome().is_none() {
-            let mv = random_move(&pos, &mut rng);
+            let mv = random_onyx_move(&pos, &mut rng);
             pos.play(mv);
         }
         match pos.outcome() {
@@ -313,7 +311,7 @@ fn perft_near_the_end_matches_reference() {
         let mut pos = Onyx::new(8, Start::Blank).unwrap();
         let mut moves = Vec::new();
         while pos.outcome().is_none() {
-            let mv = random_move(&pos, &mut rng);
+            let mv = random_onyx_move(&pos, &mut rng);
             moves.push(pos.format_listed_move(mv));
             pos.play(mv);
         }

@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::Session;
-use common::onyx_ref::{BLACK, RefGeo, RefMove, RefPos, Rng, WHITE};
+use common::onyx_ref::{BLACK, RefGeo, RefMove, RefPos, WHITE};
+use common::{Rng, Session};
 use crosscut::game::{Color, Game, Notation, Outcome, perft};
 use crosscut::games::onyx::{Onyx, Start};
 

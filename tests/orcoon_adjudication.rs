@@ -1,12 +1,13 @@
 //! The adjudication against brute force over every placement order, and the
 //! placement restrictions against a naive whole-board check.
 
-mod orcoon_common;
+mod common;
 
 use std::collections::HashSet;
 
+use common::Rng;
+use common::orcoon_ref::*;
 use crosscut::game::{Color, Game, Notation};
-use orcoon_common::*;
 
 thread_local! {
     /// Dead points the solver found in the checks of this thread.

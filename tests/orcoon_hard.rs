@@ -1,19 +1,11 @@
 //! Hard adjudication positions: positions on which the exact adjudication
-//! once took minutes, with their answers established independently.
+//! once took minutes, with their answers established independently (their
+//! time: `cargo bench --bench orcoon_hard`).
 
-mod orcoon_common;
+mod common;
 
-use std::time::Instant;
-
+use common::orcoon_ref::*;
 use crosscut::game::Color;
-use orcoon_common::*;
-
-/// The point index of a name like `H6` on an `n` board.
-fn pt(n: usize, s: &str) -> usize {
-    let c = (s.as_bytes()[0] - b'A') as usize;
-    let r: usize = s[1..].parse().unwrap();
-    (r - 1) * n + c
-}
 
 /// Checks, with the naive rules, that `me` may never place on `q` while
 /// `cond` holds: for every way of filling the empty points within two
@@ -23,7 +15,7 @@ fn pt(n: usize, s: &str) -> usize {
 /// on nothing farther away, so this covers every position the puzzle can
 /// reach.
 fn never_legal_while(n: usize, cells: &[u8], me: u8, q: &str, cond: impl Fn(&[u8]) -> bool) {
-    let q = pt(n, q);
+    let q = index(n, q);
     let (qr, qc) = (q / n, q % n);
     let near: Vec<usize> = (0..n * n)
         .filter(|&p| p != q && cells[p] == 0)
@@ -73,7 +65,7 @@ fn never_legal_while(n: usize, cells: &[u8], me: u8, q: &str, cond: impl Fn(&[u8
 fn seed345_white_cannot_connect() {
     let (n, cells) = parse_rows(&SEED345);
     let w = 2u8;
-    let at = |c: &[u8], s: &str| c[pt(n, s)];
+    let at = |c: &[u8], s: &str| c[index(n, s)];
     never_legal_while(n, &cells, w, "H6", |c| at(c, "H5") == 0);
     never_legal_while(n, &cells, w, "H6", |c| at(c, "H7") == 0);
     never_legal_while(n, &cells, w, "H7", |c| at(c, "I7") == 0);
@@ -90,7 +82,7 @@ fn seed345_white_cannot_connect() {
         }
     }
     assert!(naive_connected(n, &open, w));
-    open[pt(n, "H6")] = 1;
+    open[index(n, "H6")] = 1;
     assert!(!naive_connected(n, &open, w));
 
     let mut g = position(n, &cells);
@@ -117,32 +109,4 @@ fn seed345_black_connects() {
         work[p as usize] = 1;
     }
     assert!(naive_connected(n, &work, 1));
-}
-
-/// The time of the hard position (release build:
-/// `cargo test --release --test orcoon_hard -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn seed345_timing() {
-    let (n, cells) = parse_rows(&SEED345);
-    for color in [Color::White, Color::Black] {
-        let mut g = position(n, &cells);
-        let mut best = std::time::Duration::MAX;
-        for _ in 0..5 {
-            let t = Instant::now();
-            g.connecting_sequence(color);
-            best = best.min(t.elapsed());
-        }
-        let s = g.solver();
-        println!(
-            "{color:?}: {} in {best:?}: {} nodes, {} branching, {} probing rounds, \
-             {} probe nodes, {} dead points",
-            s.sequence().len(),
-            s.nodes,
-            s.branch_nodes,
-            s.probes,
-            s.probe_nodes(),
-            s.dead_points()
-        );
-    }
 }

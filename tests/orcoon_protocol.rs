@@ -4,12 +4,7 @@
 
 mod common;
 
-use common::Session;
-
-/// Columns and rows from 0 to a point name.
-fn pt(c: usize, r: usize) -> String {
-    format!("{}{}", (b'A' + c as u8) as char, r + 1)
-}
+use common::{Session, pt};
 
 fn orcoon(size: usize) -> Session {
     Session::with("orcoon", &[&format!("boardsize {size}")])
@@ -416,6 +411,61 @@ fn self_play_small_boards() {
             if moves % 5 == 0 {
                 s.ok("undo");
                 s.ok(&format!("play {colour} {mv}"));
+            }
+        }
+    }
+}
+
+/// Two engines, `alphabeta` and `mcts`, play each other on 7x7 (each
+/// takes Black once), with a third session as referee: every move either
+/// engine generates is legal in the referee's position and is accepted by
+/// the other engine, a swap hands Black to the other engine, and every game
+/// ends. (What was kept of `tests/orcoon_match.rs`; the match itself, for
+/// strength, is `scripts/orcoon-match.sh`.)
+#[test]
+fn alphabeta_and_mcts_play_each_other_to_the_end() {
+    let size = 7;
+    for a_black in [true, false] {
+        let player = |p: &str| {
+            Session::with(
+                "orcoon",
+                &[
+                    &format!("boardsize {size}"),
+                    "param verbose false",
+                    "param move_time 0.02",
+                    &format!("param player {p}"),
+                ],
+            )
+        };
+        let (mut a, mut b) = (player("alphabeta"), player("mcts"));
+        let mut referee = orcoon(size);
+        let mut black_is_a = a_black;
+        let mut moves = 0;
+        loop {
+            let colour = &referee.ok("gogui-rules_side_to_move")[..1];
+            let legal = referee.legal();
+            let (mover, other) = if (colour == "b") == black_is_a {
+                (&mut a, &mut b)
+            } else {
+                (&mut b, &mut a)
+            };
+            let mv = mover.ok(&format!("genmove {colour}"));
+            if mv == "resign" {
+                break;
+            }
+            assert!(legal.contains(&mv), "{mv} not in {legal:?}");
+            other.ok(&format!("play {colour} {mv}"));
+            referee.ok(&format!("play {colour} {mv}"));
+            if mv == "swap" {
+                black_is_a = !black_is_a;
+            }
+            moves += 1;
+            assert!(moves <= 2 * size * size + 4, "the game does not end");
+            if referee.raw("final_score").starts_with('=') {
+                for s in [&mut a, &mut b] {
+                    assert_eq!(s.raw("final_score"), referee.raw("final_score"));
+                }
+                break;
             }
         }
     }

@@ -1,11 +1,12 @@
 //! Orcoon rules at the level of the `Game` trait: perft against a naive
 //! reference, make/undo and hash properties over random games, game end.
 
-mod orcoon_common;
+mod common;
 
+use common::Rng;
+use common::orcoon_ref::*;
 use crosscut::game::{Color, Effort, Game, Notation, Outcome, perft};
 use crosscut::games::orcoon::{Orcoon, OrcoonMove};
-use orcoon_common::*;
 
 /// Perft by the naive whole-board legality: placements, pass (which ends
 /// the game) and swap (White's answer to a first placement).
@@ -120,25 +121,14 @@ fn random_games_undo_and_hash() {
 #[test]
 fn random_games_end() {
     let mut rng = Rng(5);
-    let mut moves = Vec::new();
     for _ in 0..100 {
         let n = 3 + rng.below(6);
         let mut g = Orcoon::new(n).unwrap();
         let mut count = 0;
         while g.outcome().is_none() {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            let places: Vec<_> = moves
-                .iter()
-                .copied()
-                .filter(|m| matches!(m, OrcoonMove::Place(_)))
-                .collect();
-            let mv = if places.is_empty() {
-                OrcoonMove::Pass
-            } else {
-                places[rng.below(places.len())]
-            };
-            g.play(mv);
+            if !play_random_placement(&mut g, &mut rng) {
+                g.play(OrcoonMove::Pass);
+            }
             count += 1;
             assert!(count <= n * n + 1);
         }
@@ -339,15 +329,9 @@ fn candidate_moves_are_the_shortest_connections() {
             assert_eq!(cand, want, "\n{}", g.showboard());
             assert!(cand.contains(&OrcoonMove::Pass));
             pruned += legal.len() - cand.len();
-            // Random placements (a pass would end the game at once).
-            let places: Vec<_> = legal
-                .iter()
-                .filter(|m| matches!(m, OrcoonMove::Place(_)))
-                .collect();
-            if places.is_empty() {
+            if !play_random_placement(&mut g, &mut rng) {
                 break;
             }
-            g.play(*places[rng.below(places.len())]);
         }
     }
     assert!(pruned > 0, "the candidates never left anything out");
@@ -396,7 +380,6 @@ fn proven_evaluations_hold_by_brute_force() {
     use crosscut::search::{Evaluator, proven_plies};
     let mut rng = Rng(9);
     let (mut losses, mut wins) = (0, 0);
-    let mut legal = Vec::new();
     for game in 0..40 {
         let n = [4, 5][game % 2];
         let mut g = Orcoon::new(n).unwrap();
@@ -412,13 +395,9 @@ fn proven_evaluations_hold_by_brute_force() {
                 }
                 _ => {}
             }
-            legal.clear();
-            g.legal_moves(&mut legal);
-            legal.retain(|m| matches!(m, OrcoonMove::Place(_)));
-            if legal.is_empty() {
+            if !play_random_placement(&mut g, &mut rng) {
                 break;
             }
-            g.play(legal[rng.below(legal.len())]);
         }
     }
     assert!(losses > 10 && wins > 10, "{losses} {wins}");

@@ -64,16 +64,22 @@ fn blocks_the_opponents_winning_move() {
     }
 }
 
+/// The limits are at least 10 times the time measured on a shared 2-core
+/// machine, and still below what ignoring the setting would take.
 #[test]
 fn genmove_stays_within_its_time() {
     for player in ["alphabeta", "mcts"] {
-        let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.3"]);
+        let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.05"]);
         s.ok(&format!("param player {player}"));
-        s.ok_within("genmove b", Duration::from_millis(600));
-        // A clock: 2 seconds of absolute time left means a short move.
+        // 20-25 ms measured; the default move_time is 1 s.
+        s.ok_within("genmove b", Duration::from_millis(500));
+        // A clock: 2 seconds of absolute time left means a short move
+        // (25-110 ms measured); move_time, a cap on the clock's plan, is
+        // raised to 5 s so that ignoring the clock would show.
+        s.ok("param move_time 5");
         s.ok("time_settings 60 0 0");
         s.ok("time_left w 2 0");
-        s.ok_within("genmove w", Duration::from_millis(500));
+        s.ok_within("genmove w", Duration::from_millis(1500));
     }
 }
 
@@ -84,7 +90,9 @@ fn genmove_stays_within_its_time() {
 #[test]
 fn a_fixed_time_per_move_is_used_to_its_deadline() {
     let mut s = Session::with("onyx", &["param verbose false"]);
-    // (settings, genmove, least time, most time)
+    // (settings, genmove, least time, most time): the least is the point of
+    // the test (a loaded machine only makes a move longer); the most is 10
+    // times the time measured on a shared 2-core machine (350 and 285 ms).
     let cases = [
         // As tournament runners send `--st 0.4`: 95% of it less 30 ms
         // (move_time 0 caps nothing).
@@ -92,14 +100,14 @@ fn a_fixed_time_per_move_is_used_to_its_deadline() {
             ["param move_time 0", "time_settings 0 0.4 1"],
             "genmove b",
             320,
-            800,
+            3600,
         ),
         // No clock (BYO > 0 with no stones): all of move_time less 30 ms.
         (
             ["param move_time 0.3", "time_settings 0 1 0"],
             "genmove w",
             250,
-            700,
+            2900,
         ),
     ];
     for (settings, genmove, least, most) in cases {
@@ -118,9 +126,11 @@ fn a_fixed_time_per_move_is_used_to_its_deadline() {
 
 /// On a large board late in the game one ply over every root move costs
 /// more than a short move time (1,413 Akron moves on 26×26 took about
-/// 0.4 s): the first iteration, and the greedy player's pass, stop on the
+/// 0.4 s; the greedy player's whole ply 1.2-1.4 s on a shared 2-core
+/// machine): the first iteration, and the greedy player's pass, stop on the
 /// clock once they have a move, searching the moves that win or stop a
-/// win first.
+/// win first. With move_time 0.02, 6-40 ms measured on that machine; the
+/// limit is 10 times that.
 #[test]
 fn genmove_keeps_its_time_on_a_large_late_board() {
     let data = include_str!("data/akron_26_late.txt");
@@ -133,7 +143,11 @@ fn genmove_keeps_its_time_on_a_large_late_board() {
     for player in ["alphabeta", "greedy"] {
         let mut s = Session::with(
             "akron",
-            &["param verbose false", "boardsize 26", "param move_time 0.1"],
+            &[
+                "param verbose false",
+                "boardsize 26",
+                "param move_time 0.02",
+            ],
         );
         s.ok(&format!("param player {player}"));
         for (i, m) in moves.iter().enumerate() {
@@ -142,7 +156,7 @@ fn genmove_keeps_its_time_on_a_large_late_board() {
         }
         let legal = s.ok("legal_moves");
         assert!(legal.split_whitespace().count() > 1000);
-        let mv = s.ok_within("reg_genmove b", Duration::from_millis(250));
+        let mv = s.ok_within("reg_genmove b", Duration::from_millis(400));
         assert!(legal.split_whitespace().any(|l| l == mv), "{player}: {mv}");
     }
 }
@@ -217,7 +231,8 @@ fn analyze_and_bench_answer() {
     s.err("bench 0");
     s.err("bench 99");
     // For a fixed time: one line a position (here the three Orcoon ones),
-    // each searched for about that long, and the total.
+    // each searched for about that long (53 ms measured on a shared 2-core
+    // machine; the limit is more than 10 times that), and the total.
     let t = s.ok("bench movetime 0.05 orcoon");
     let lines: Vec<&str> = t.lines().collect();
     assert_eq!(lines.len(), 4, "{t}");
@@ -235,7 +250,7 @@ fn analyze_and_bench_answer() {
             .unwrap()
             .parse()
             .unwrap();
-        assert!(ms <= 500, "{l}");
+        assert!(ms <= 600, "{l}");
     }
     assert!(lines[3].starts_with("bench movetime 0.05 nodes "), "{t}");
     for bad in [

@@ -1,9 +1,79 @@
-//! Helpers shared by the integration tests: drive the protocol in-process.
+//! Helpers shared by the integration tests (and the benchmarks, which
+//! include this module with `#[path]`): drive the protocol in-process, the
+//! one random generator, point names, random moves and a win-in-one check.
+//! Submodules: `engine` (the real binary, one command at a time),
+//! `onyx_ref` and `orcoon_ref` (naive reference rules).
 #![allow(dead_code)]
 
+use crosscut::game::{Game, Outcome, column_index, column_letter, splitmix64};
 use crosscut::protocol::Gtp;
 
+pub mod engine;
 pub mod onyx_ref;
+pub mod orcoon_ref;
+
+/// A small deterministic random generator (SplitMix64) for the random
+/// tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        splitmix64(&mut self.0)
+    }
+
+    /// A number from `0` to `n - 1`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+}
+
+/// A random move of `moves` (not empty): `percent` times in a hundred one
+/// of the moves `preferred` accepts, when there are any, otherwise any.
+pub fn random_move<M: Copy>(
+    rng: &mut Rng,
+    moves: &[M],
+    preferred: impl Fn(&M) -> bool,
+    percent: u64,
+) -> M {
+    let pool: Vec<M> = moves.iter().copied().filter(|m| preferred(m)).collect();
+    if !pool.is_empty() && rng.chance(percent) {
+        pool[rng.below(pool.len())]
+    } else {
+        moves[rng.below(moves.len())]
+    }
+}
+
+/// Whether the side to move has a move that wins at once.
+pub fn has_win_in_one<G: Game>(pos: &mut G) -> bool {
+    let me = pos.to_move();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        pos.play(m);
+        let won = pos.outcome() == Some(Outcome::Win(me));
+        pos.undo();
+        won
+    })
+}
+
+/// The name of the point in column `c` and row `r`, both from 0 (`A1` is
+/// `(0, 0)`): the letter-and-number names of Onyx, Orcoon and Hex.
+pub fn pt(c: usize, r: usize) -> String {
+    format!("{}{}", column_letter(c), r + 1)
+}
+
+/// Column and row, both from 0, of a point name like `H6` (the inverse of
+/// [`pt`]).
+pub fn coords(name: &str) -> (usize, usize) {
+    let c = column_index(name.as_bytes()[0]).expect("a column letter");
+    let r: usize = name[1..].parse().expect("a row number");
+    (c, r - 1)
+}
 
 /// A protocol session for tests.
 pub struct Session {

@@ -1,26 +1,25 @@
 //! Shared helpers for the Orcoon tests: a deliberately naive reference
 //! implementation of the rules that scans the whole board, and brute force
-//! over every placement order.
-#![allow(dead_code)]
+//! over every placement order. Points are indices `r * n + c` of a cell
+//! vector (0 empty, 1 Black, 2 White).
 
 use std::collections::HashSet;
 
-use crosscut::game::{Color, Notation, column_letter, splitmix64};
-use crosscut::games::orcoon::Orcoon;
+use crosscut::game::{Color, Game, Notation};
+use crosscut::games::orcoon::{Orcoon, OrcoonMove};
 
-/// A small deterministic random generator.
-pub struct Rng(pub u64);
+use super::{Rng, coords, pt};
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        splitmix64(&mut self.0)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
+/// Whether a window is a crosscut: both `middles` empty, one colour on the
+/// two corners of one diagonal (`one`), the other colour on the other
+/// (`other`).
+fn crosscut(middles: [u8; 2], one: [u8; 2], other: [u8; 2]) -> bool {
+    middles == [0, 0]
+        && one[0] != 0
+        && other[0] != 0
+        && one[0] == one[1]
+        && other[0] == other[1]
+        && one[0] != other[0]
 }
 
 /// Every restriction violation on the whole board, as a set of tags.
@@ -42,34 +41,26 @@ pub fn all_violations(n: usize, cells: &[u8]) -> HashSet<(u8, usize, usize, usiz
                 }
             }
             // Horizontal 2x3 window with lower-left corner (r,c).
-            if r + 1 < n && c + 2 < n {
-                let (a, b) = (at(r, c), at(r + 1, c + 2));
-                let (e, f) = (at(r, c + 2), at(r + 1, c));
-                if at(r, c + 1) == 0
-                    && at(r + 1, c + 1) == 0
-                    && a != 0
-                    && e != 0
-                    && a == b
-                    && e == f
-                    && a != e
-                {
-                    v.insert((1, r, c, 0));
-                }
+            if r + 1 < n
+                && c + 2 < n
+                && crosscut(
+                    [at(r, c + 1), at(r + 1, c + 1)],
+                    [at(r, c), at(r + 1, c + 2)],
+                    [at(r, c + 2), at(r + 1, c)],
+                )
+            {
+                v.insert((1, r, c, 0));
             }
             // Vertical 3x2 window with lower-left corner (r,c).
-            if r + 2 < n && c + 1 < n {
-                let (a, b) = (at(r, c), at(r + 2, c + 1));
-                let (e, f) = (at(r + 2, c), at(r, c + 1));
-                if at(r + 1, c) == 0
-                    && at(r + 1, c + 1) == 0
-                    && a != 0
-                    && e != 0
-                    && a == b
-                    && e == f
-                    && a != e
-                {
-                    v.insert((2, r, c, 0));
-                }
+            if r + 2 < n
+                && c + 1 < n
+                && crosscut(
+                    [at(r + 1, c), at(r + 1, c + 1)],
+                    [at(r, c), at(r + 2, c + 1)],
+                    [at(r + 2, c), at(r, c + 1)],
+                )
+            {
+                v.insert((2, r, c, 0));
             }
         }
     }
@@ -158,7 +149,14 @@ pub fn brute_force(n: usize, cells: &mut Vec<u8>, me: u8, seen: &mut HashSet<Vec
 
 /// The name of point `p` on an `n` board.
 pub fn name(n: usize, p: usize) -> String {
-    format!("{}{}", column_letter(p % n), p / n + 1)
+    pt(p % n, p / n)
+}
+
+/// The point index of a name like `H6` on an `n` board (the inverse of
+/// [`name`]).
+pub fn index(n: usize, name: &str) -> usize {
+    let (c, r) = coords(name);
+    r * n + c
 }
 
 /// A position with the given cells (0 empty, 1 Black, 2 White), Black to move.
@@ -173,6 +171,19 @@ pub fn position(n: usize, cells: &[u8]) -> Orcoon {
         g.setup(c, &name(n, p)).unwrap();
     }
     g
+}
+
+/// Plays a random legal placement (never a pass, which would end the
+/// game); false, with nothing played, when there is none.
+pub fn play_random_placement(g: &mut Orcoon, rng: &mut Rng) -> bool {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.retain(|m| matches!(m, OrcoonMove::Place(_)));
+    if moves.is_empty() {
+        return false;
+    }
+    g.play(moves[rng.below(moves.len())]);
+    true
 }
 
 /// Parses rows (top row first) of `x`, `o`, `.` into cells.
@@ -302,7 +313,8 @@ pub fn random_cells(rng: &mut Rng, n: usize, percent: u64, deadlock: bool, legal
     cells
 }
 
-/// The hardest adjudication known (`tests/orcoon_hard.rs`). Found with an
+/// The hardest adjudication known (`tests/orcoon_hard.rs`, timed by
+/// `benches/orcoon_hard.rs`). Found with an
 /// MCTS playout (seed 345), 13x13, Black has just passed.
 /// The exact adjudication of White's free placements took 203 s (20.6
 /// million search nodes) before the probes for dead points.
