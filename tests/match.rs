@@ -673,5 +673,8 @@ fn the_move_limit_has_a_default_per_game() {
     assert_eq!(limit("--game akron --maxmoves 3"), Some(3));
     let help = Command::new(MATCH).arg("--help").output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
-    assert!(help.contains("--maxmoves N") && help.contains("akron 640"), "{help}");
+    assert!(
+        help.contains("--maxmoves N") && help.contains("akron 640"),
+        "{help}"
+    );
 }
