@@ -3,7 +3,19 @@
 //! [`Rules`], passed on to the opponent with
 //! `play`, and timed. Seats follow `swap`: the engine that swaps takes Black
 //! and the first mover takes White.
+//!
+//! Besides the rules, the referee ends a game as a draw, reason
+//! [`Reason::Repetition`], when the same position (the same
+//! [`Rules::hash`], which includes the side to move and Onyx's right to
+//! swap) occurs for the third time, counted from the start position with the
+//! opening's moves included: two deterministic engines caught in a cycle
+//! (Onyx's captures let positions recur) would otherwise play on to the move
+//! limit. A move that ends the game by the rules keeps its rules result
+//! (Akron's own threefold repetition draw stays reason `rules`). An opening
+//! that itself brings a position back a third time ends the game at that
+//! move, before the engines are asked for any.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -18,6 +30,10 @@ use crate::sgf::{Record, RecordMove};
 /// Extra time, after the limit and the margin, that an engine gets to answer
 /// at all before it counts as hung and is killed.
 pub const HANG_GRACE: Duration = Duration::from_millis(1000);
+
+/// The occurrences of one position that end the game as a draw by
+/// repetition (the detail in words says "third").
+const REPETITIONS: usize = 3;
 
 /// The engine processes of one worker: one slot per engine of the match,
 /// started on first use and restarted after a crash or hang.
@@ -121,7 +137,8 @@ pub struct GameOutput {
 
 /// Plays `job` with the worker's engines: sets both up, tells them the
 /// opening, then asks for, checks and passes on moves until the rules, a
-/// forfeit, a resignation or the move limit end the game.
+/// threefold repetition, a forfeit, a resignation or the move limit end the
+/// game.
 pub fn play_game(cfg: &MatchConfig, job: &Job, seats: &mut Seats) -> GameOutput {
     let mut referee = Referee::new(cfg, job);
     let Err(end) = referee.play(seats);
@@ -145,6 +162,9 @@ struct Referee<'a> {
     times: Vec<MoveInfo>,
     /// Seconds left on each seat's clock (under `--tc`).
     clock: [f64; 2],
+    /// Every position of the game so far, by hash: the move numbers after
+    /// which it stood (0 for the start).
+    positions: HashMap<u64, Vec<usize>>,
 }
 
 impl<'a> Referee<'a> {
@@ -159,6 +179,7 @@ impl<'a> Referee<'a> {
             TimeControl::Clock { base, .. } => [base, base],
             _ => [0.0, 0.0],
         };
+        let positions = HashMap::from([(session.hash(), vec![0])]);
         Referee {
             cfg,
             job,
@@ -169,6 +190,7 @@ impl<'a> Referee<'a> {
             session,
             times: Vec::new(),
             clock,
+            positions,
         }
     }
 
@@ -205,6 +227,7 @@ impl<'a> Referee<'a> {
             let seat = self.seat_of(color);
             let (mv, spent) = self.ask_for_move(seats, seat, color)?;
             let canonical = self.play_move(seat, color, &mv, spent)?;
+            self.note_position()?;
             self.pass_on(seats, 1 - seat, color, &canonical)?;
         }
     }
@@ -271,14 +294,40 @@ impl<'a> Referee<'a> {
                 panic!("openings were checked at load: {mv}: {e}");
             }
             self.times.push((color, None, None));
-            for seat in 0..2 {
-                self.tell(seats, seat, color, mv)?;
-            }
             if mv.eq_ignore_ascii_case("swap") {
                 self.black_seat = 1 - self.black_seat;
             }
+            self.note_position()?;
+            for seat in 0..2 {
+                self.tell(seats, seat, color, mv)?;
+            }
         }
         Ok(())
+    }
+
+    /// Notes the position the last move made and ends the game as a draw
+    /// when that position has now occurred [`REPETITIONS`] times, unless
+    /// the rules ended the game with that move (their result stands).
+    fn note_position(&mut self) -> Result<(), End> {
+        let now = self.session.moves_played();
+        let seen = self.positions.entry(self.session.hash()).or_default();
+        seen.push(now);
+        if seen.len() < REPETITIONS || self.session.outcome().is_some() {
+            return Ok(());
+        }
+        let position = match seen[0] {
+            0 => "the start position".to_string(),
+            m => format!("the position after move {m}"),
+        };
+        let between = seen[1..seen.len() - 1]
+            .iter()
+            .map(|m| format!("move {m}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let detail = format!(
+            "{position} occurred for the third time after move {now} (again after {between})"
+        );
+        Err(End::draw(Reason::Repetition, detail))
     }
 
     /// Tells the engine in `seat` that `color` played `mv`.
@@ -403,8 +452,9 @@ impl<'a> Referee<'a> {
     }
 
     /// Checks `mv` against the rules and plays it, charges the clock of
-    /// `seat` with `spent` seconds, and returns the move in canonical
-    /// notation. An unparsable or illegal move forfeits.
+    /// `seat` with `spent` seconds, exchanges the seats' colours after a
+    /// swap, and returns the move in canonical notation. An unparsable or
+    /// illegal move forfeits.
     fn play_move(
         &mut self,
         seat: usize,
@@ -432,28 +482,23 @@ impl<'a> Referee<'a> {
             _ => None,
         };
         self.times.push((color, Some(spent), left));
-        Ok(self
+        let canonical = self
             .session
             .history()
             .last()
             .cloned()
-            .unwrap_or_else(|| mv.to_string()))
+            .unwrap_or_else(|| mv.to_string());
+        if canonical.eq_ignore_ascii_case("swap") {
+            self.black_seat = 1 - self.black_seat;
+        }
+        Ok(canonical)
     }
 
-    /// Passes `color`'s move on to the engine in `seat` (unless it ended the
-    /// game), and exchanges the seats' colours after a swap.
-    fn pass_on(
-        &mut self,
-        seats: &mut Seats,
-        seat: usize,
-        color: Color,
-        mv: &str,
-    ) -> Result<(), End> {
+    /// Passes `color`'s move on to the engine in `seat`, unless it ended
+    /// the game.
+    fn pass_on(&self, seats: &mut Seats, seat: usize, color: Color, mv: &str) -> Result<(), End> {
         if self.session.outcome().is_none() {
             self.tell(seats, seat, color, mv)?;
-        }
-        if mv.eq_ignore_ascii_case("swap") {
-            self.black_seat = 1 - self.black_seat;
         }
         Ok(())
     }
@@ -502,7 +547,12 @@ impl<'a> Referee<'a> {
             event: cfg.event.clone(),
             round: Some(self.job.index.to_string()),
             time_control: Some(cfg.tc.describe(cfg.margin)),
-            opening_moves: self.job.opening.as_ref().map_or(0, Vec::len),
+            // An opening cut short by a repetition counts its moves played.
+            opening_moves: self
+                .job
+                .opening
+                .as_ref()
+                .map_or(0, |o| o.len().min(result.moves)),
             comment: None,
             moves,
         };
