@@ -682,3 +682,156 @@ fn the_move_limit_has_a_default_per_game() {
         "{help}"
     );
 }
+
+/// RULINGS, Onyx: on blank 4×4 these 25 moves bring back after move 25 the
+/// position after move 17 (captures make stones reappear).
+const ONYX_CYCLE: &str =
+    "D1 D4 C2 A4 A2 C1 B1 B2 B4 A3 B3 A3 B1 B2 C2 D2 C3 B2 B3 C1 A2 A3 C2 B2 B1";
+
+/// The RULINGS sequence, then its cycle (moves 18 to 25) twice more: 41
+/// moves, legal all the way on blank 4×4 Onyx.
+fn onyx_cycle_moves() -> Vec<String> {
+    let moves: Vec<String> = ONYX_CYCLE.split(' ').map(String::from).collect();
+    let cycle = moves[17..25].to_vec();
+    [moves, cycle.clone(), cycle].concat()
+}
+
+/// Replays `moves` on blank 4×4 Onyx with the rules library, counting the
+/// positions by hash from the start: the move numbers after which the first
+/// position to occur three times stood (0 for the start), or `None`.
+fn first_threefold(moves: &[String]) -> Option<Vec<usize>> {
+    let entry = crosscut::games::find("onyx").unwrap();
+    let mut s = (entry.new_rules)(4, &vec![("start".into(), "blank".into())]).unwrap();
+    let mut seen: std::collections::HashMap<u64, Vec<usize>> = Default::default();
+    seen.entry(s.hash()).or_default().push(0);
+    for (i, m) in moves.iter().enumerate() {
+        let color = s.to_move();
+        s.play(color, m).unwrap();
+        assert_eq!(s.outcome(), None, "move {}: {m}", i + 1);
+        let at = seen.entry(s.hash()).or_default();
+        at.push(i + 1);
+        if at.len() == 3 {
+            return Some(at.clone());
+        }
+    }
+    None
+}
+
+/// The detail a threefold repetition at `at` gets.
+fn repetition_detail(at: &[usize]) -> String {
+    format!(
+        "the position after move {} occurred for the third time after move {} (again after move {})",
+        at[0], at[2], at[1]
+    )
+}
+
+#[test]
+fn a_position_occurring_a_third_time_is_drawn_by_repetition() {
+    let moves = onyx_cycle_moves();
+    let at = first_threefold(&moves).expect("the cycle repeats");
+    // The RULINGS' position after move 17 is back after 25, and after 33.
+    assert_eq!(at, [17, 25, 33]);
+    assert!(at[2] < moves.len(), "the engines would play on");
+    let out = out_dir("repetition");
+    // Both engines play the same script: each answers the move with the
+    // game's move number.
+    let fake = format!("{FAKE} --mode script --script {}", moves.join(","));
+    let cfg = config(
+        &format!(
+            "--engine 'name=a cmd=\"{fake}\"' --engine 'name=b cmd=\"{fake}\"' \
+             --game onyx --size 4 --start blank --games 2 --maxmoves 100 --st 1 --out {{OUT}}"
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    let n = names(&cfg);
+    let recs = records(&out);
+    assert_eq!(results.len(), 2);
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.reason, Reason::Repetition, "{r:?}");
+        assert_eq!((r.winner, r.moves), (None, at[2]), "{r:?}");
+        assert_eq!(r.detail, repetition_detail(&at));
+        assert!(!r.reason.is_forfeit());
+        check_record(rec, r, &n);
+        assert_eq!(rec.moves.len(), at[2]);
+        let texts: Vec<&str> = rec.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, moves[..at[2]]);
+        assert_eq!(rec.result.as_deref(), Some("0"));
+        assert_eq!(
+            rec.reason.as_deref(),
+            Some(format!("repetition: {}", r.detail).as_str())
+        );
+    }
+    // The results file's lines read back: resuming finds both games.
+    let text = std::fs::read_to_string(out.join("results.tsv")).unwrap();
+    assert_eq!(text.matches("\t0\trepetition\t33\t").count(), 2, "{text}");
+    let mut again = cfg.clone();
+    again.resume = true;
+    let key = |r: &GameResult| (r.index, r.winner, r.reason, r.moves, r.detail.clone());
+    let resumed = sorted(run(&again).unwrap());
+    assert_eq!(
+        resumed.iter().map(key).collect::<Vec<_>>(),
+        results.iter().map(key).collect::<Vec<_>>()
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn an_opening_with_a_threefold_repetition_ends_the_game_there() {
+    // The whole cycle as an opening: the game ends where the opening brings
+    // a position back the third time, before any engine is asked to move.
+    let moves = onyx_cycle_moves();
+    let at = first_threefold(&moves).unwrap();
+    let out = out_dir("repetition-opening");
+    std::fs::create_dir_all(&out).unwrap();
+    let openings = out.join("openings.txt");
+    std::fs::write(&openings, format!("{}\n", moves.join(" "))).unwrap();
+    let cfg = config(
+        &format!(
+            "--engine 'name=a cmd=\"{FAKE} --seed 2\"' --engine 'name=b cmd=\"{FAKE} --seed 3\"' \
+             --game onyx --size 4 --start blank --games 2 --openings {} --maxmoves 100 --out {{OUT}}/run \
+             --log {{OUT}}/logs",
+            openings.display()
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    let recs = records(&out.join("run"));
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.reason, Reason::Repetition, "{r:?}");
+        assert_eq!((r.winner, r.moves), (None, at[2]), "{r:?}");
+        assert_eq!(r.detail, repetition_detail(&at));
+        // The record keeps the opening's moves played, and says so.
+        assert_eq!((rec.moves.len(), rec.opening_moves), (at[2], at[2]));
+    }
+    for engine in ["a", "b"] {
+        let log = std::fs::read_to_string(out.join(format!("logs/{engine}-w1.log"))).unwrap();
+        assert!(!log.contains("> genmove"), "{log}");
+        // Two games; the move that made the third occurrence is not told.
+        assert_eq!(log.matches("> play ").count(), 2 * (at[2] - 1), "{log}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn akron_keeps_its_own_repetition_draw() {
+    // Akron's rules draw the third occurrence themselves: reason rules.
+    let moves = "A1 D4 A2 D3 A2-B1 D3-C4 B1-A2 C4-D3 A2-B1 D3-C4 B1-A2 C4-D3 A2-B1 D3-C4";
+    let fake = format!("{FAKE} --mode script --script {}", moves.replace(' ', ","));
+    let out = out_dir("repetition-akron");
+    let cfg = config(
+        &format!(
+            "--engine 'name=a cmd=\"{fake}\"' --engine 'name=b cmd=\"{fake}\"' \
+             --game akron --size 4 --games 1 --maxmoves 100 --st 1 --out {{OUT}}"
+        ),
+        &out,
+    );
+    let r = &run(&cfg).unwrap().results[0];
+    assert_eq!(
+        (r.reason, r.winner, r.moves),
+        (Reason::Rules, None, 12),
+        "{r:?}"
+    );
+    assert_eq!(r.detail, "draw by the rules");
+    std::fs::remove_dir_all(&out).unwrap();
+}

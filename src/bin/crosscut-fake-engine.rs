@@ -16,12 +16,14 @@ const USAGE: &str = "\
 crosscut-fake-engine: a random, optionally misbehaving engine for testing controllers
 
 usage: crosscut-fake-engine [--mode MODE] [--after N] [--seed S] [--delay SECONDS]
+                            [--script MOVES]
 
   --mode MODE      how to misbehave from the --after'th genmove of a game on
                    (default random)
   --after N        the first genmove of a game that misbehaves (default 1)
   --seed S         random seed (default 1)
   --delay SECONDS  the delay of slow and drip (default 1)
+  --script MOVES   the game of --mode script (moves separated by spaces or commas)
   -h, --help       this text
 
 Modes: random (behaves), illegal (plays an occupied point), garbage (answers a
@@ -29,13 +31,15 @@ word that is no move), noise (writes a line that is not GTP), refuse (answers
 ? to genmove), resign, crash (exits), hang (never answers), slow (sleeps
 --delay seconds, then answers), swap (swaps whenever it can, otherwise random),
 flood (answers '=' then prints '=' lines without end, as fast as it can), drip
-(the same, one line every --delay seconds).
+(the same, one line every --delay seconds), script (answers the move of
+--script with the game's move number, openings included: two fakes given the
+same script replay that game; past its end, random).
 ";
 
 /// Every `--mode`.
-const MODES: [&str; 12] = [
+const MODES: [&str; 13] = [
     "random", "illegal", "garbage", "noise", "refuse", "resign", "crash", "hang", "slow", "swap",
-    "flood", "drip",
+    "flood", "drip", "script",
 ];
 
 struct Fake {
@@ -43,6 +47,8 @@ struct Fake {
     after: u32,
     seed: u64,
     delay: f64,
+    /// The game `--mode script` plays, move by move.
+    script: Vec<String>,
     session: Option<Box<dyn Rules>>,
     /// The game's options (`start`).
     options: Options,
@@ -68,10 +74,21 @@ impl Fake {
         let r = splitmix64(&mut state);
         self.seed = state;
         let delay = self.delay;
+        let scripted = self
+            .session
+            .as_ref()
+            .and_then(|s| self.script.get(s.moves_played()).cloned());
         let s = match self.session() {
             Ok(s) => s,
             Err(e) => return Some(Err(e)),
         };
+        if mode == "script"
+            && let Some(mv) = scripted
+        {
+            // Answered as written, legal or not: the controller judges.
+            let _ = s.play(color, &mv);
+            return Some(Ok(mv));
+        }
         let legal = s.legal_moves_for(color);
         let random = |legal: &[String]| legal[(r % legal.len().max(1) as u64) as usize].clone();
         let mv = match mode.as_str() {
@@ -228,8 +245,19 @@ fn parse_args(args: &[String], fake: &mut Fake) -> Result<(), Option<String>> {
                     .filter(|d: &f64| d.is_finite() && *d >= 0.0)
                     .ok_or_else(|| bad(v))?;
             }
+            "--script" => {
+                let v = value()?;
+                fake.script = v
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_string)
+                    .collect();
+            }
             other => return Err(Some(format!("unknown option '{other}'"))),
         }
+    }
+    if fake.mode == "script" && fake.script.is_empty() {
+        return Err(Some("--mode script needs --script MOVES".into()));
     }
     Ok(())
 }
@@ -241,6 +269,7 @@ fn main() {
         after: 1,
         seed: 1,
         delay: 1.0,
+        script: Vec::new(),
         session: None,
         options: Vec::new(),
         genmoves: 0,

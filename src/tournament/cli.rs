@@ -57,6 +57,7 @@ Game:
   --maxmoves N         a game reaching N moves (openings included) is drawn,
                        reason move-limit (default: a few times the points of
                        the board; at the default sizes {limits})
+                       the third occurrence of a position draws too, reason repetition
 Time (a game is lost on time when a move takes longer than allowed + margin):
   --st SECONDS         time per move
   --tc BASE+INC        a clock per player: BASE seconds, INC added per move

@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
@@ -500,7 +500,12 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let workers = cfg.concurrency.max(1).min(queue.len().max(1));
     let queue = Arc::new(Mutex::new(queue));
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = channel();
+    // A rendezvous channel: a worker hands its result over before it looks
+    // at `stop` and takes the next game, so once the SPRT decides, each
+    // worker finishes at most the game it is playing. (With an unbounded
+    // channel, fast games ran ahead of the results' fsyncs and a decided
+    // match could be played to its end.)
+    let (tx, rx) = sync_channel(0);
     let mut handles = Vec::new();
     for w in 0..workers {
         let (queue, stop, tx, cfg) = (queue.clone(), stop.clone(), tx.clone(), cfg.clone());

@@ -33,6 +33,11 @@ pub enum Reason {
     Resign,
     /// The move limit was reached: a draw.
     MoveLimit,
+    /// The same position (same hash, side to move included) occurred for
+    /// the third time, openings included: a draw by the referee, in a game
+    /// whose rules did not end it (Onyx, where captures let positions
+    /// recur).
+    Repetition,
     /// Forfeit: an illegal move.
     Illegal,
     /// Forfeit: an answer to `genmove` that is not a move of the game.
@@ -53,11 +58,12 @@ pub enum Reason {
 
 impl Reason {
     /// All reasons, in table order.
-    pub const ALL: [Reason; 12] = [
+    pub const ALL: [Reason; 13] = [
         Reason::Rules,
         Reason::NoMoves,
         Reason::Resign,
         Reason::MoveLimit,
+        Reason::Repetition,
         Reason::Illegal,
         Reason::Unparsable,
         Reason::Refused,
@@ -75,6 +81,7 @@ impl Reason {
             Reason::NoMoves => "no-moves",
             Reason::Resign => "resign",
             Reason::MoveLimit => "move-limit",
+            Reason::Repetition => "repetition",
             Reason::Illegal => "illegal",
             Reason::Unparsable => "unparsable",
             Reason::Refused => "refused",
@@ -96,7 +103,11 @@ impl Reason {
     pub fn is_forfeit(self) -> bool {
         !matches!(
             self,
-            Reason::Rules | Reason::NoMoves | Reason::Resign | Reason::MoveLimit
+            Reason::Rules
+                | Reason::NoMoves
+                | Reason::Resign
+                | Reason::MoveLimit
+                | Reason::Repetition
         )
     }
 
@@ -104,7 +115,7 @@ impl Reason {
     /// `Forfeit`), empty for a win by the rules.
     pub fn sgf_suffix(self) -> &'static str {
         match self {
-            Reason::Rules | Reason::NoMoves | Reason::MoveLimit => "",
+            Reason::Rules | Reason::NoMoves | Reason::MoveLimit | Reason::Repetition => "",
             Reason::Resign => "Resign",
             Reason::Time | Reason::Hang => "Time",
             _ => "Forfeit",
@@ -318,6 +329,20 @@ impl ResultsFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_reason_reads_back_from_its_code() {
+        for r in Reason::ALL {
+            assert_eq!(Reason::from_code(r.code()), Some(r));
+        }
+        let mut codes: Vec<_> = Reason::ALL.iter().map(|r| r.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Reason::ALL.len());
+        assert_eq!(Reason::from_code("repetition"), Some(Reason::Repetition));
+        assert!(!Reason::Repetition.is_forfeit());
+        assert_eq!(Reason::Repetition.sgf_suffix(), "");
+    }
 
     #[test]
     fn lines_round_trip_and_resume() {
