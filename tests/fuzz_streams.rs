@@ -298,11 +298,11 @@ impl Stats {
 
     fn show(&self) -> String {
         let mut s = format!(
-            "undo checks {}, games ended {}, non-UTF-8 lines {}\n",
+            "undo checks {}, games ended {}, non-UTF-8 lines {}\nanswers by command: ",
             self.undo_checks, self.games_ended, self.non_utf8_lines
         );
         for (k, (a, b)) in &self.answers {
-            let _ = write!(s, "{k} {a}={b}? ");
+            let _ = write!(s, "{k} ={a} ?{b}, ");
         }
         s
     }
