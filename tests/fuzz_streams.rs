@@ -382,10 +382,10 @@ impl Exec {
         let raw = substitute(raw, &self.dir);
         self.lines.push(raw.clone());
         self.answers.push(None);
-        if let Some(spec) = raw.strip_prefix(b"# fuzz-file ") {
-            if let Err(e) = make_file(&self.dir, spec) {
-                self.findings.push(format!("bad fuzz-file line: {e}"));
-            }
+        if let Some(spec) = raw.strip_prefix(b"# fuzz-file ")
+            && let Err(e) = make_file(&self.dir, spec)
+        {
+            self.findings.push(format!("bad fuzz-file line: {e}"));
         }
         if raw.len() + 1 > MAX_LINE || self.quit {
             return; // Answered by the loop alone (or never read).
@@ -403,14 +403,13 @@ impl Exec {
         let before = self.snap.clone();
         // genmove's move must be one of the colour's legal moves.
         let mut legal_for: Option<Vec<String>> = None;
-        if let Some(c) = &cmd {
-            if matches!(c.name.as_str(), "genmove" | "reg_genmove") && c.args.len() == 1 {
-                if let Some(col) = color_of(&c.args[0]) {
-                    let a = self.call(&format!("legal_moves {col}"));
-                    legal_for =
-                        text(&a).map(|t| t.split_whitespace().map(norm).collect::<Vec<_>>());
-                }
-            }
+        if let Some(c) = &cmd
+            && matches!(c.name.as_str(), "genmove" | "reg_genmove")
+            && c.args.len() == 1
+            && let Some(col) = color_of(&c.args[0])
+        {
+            let a = self.call(&format!("legal_moves {col}"));
+            legal_for = text(&a).map(|t| t.split_whitespace().map(norm).collect::<Vec<_>>());
         }
         let start = Instant::now();
         self.calls += 1;
@@ -517,10 +516,8 @@ impl Exec {
                     self.find(&line, format!("played '{m}', not a legal move"));
                 }
             }
-            if name == "reg_genmove" || m == "resign" {
-                if after != before {
-                    self.find(&line, "a move not played changed the state".into());
-                }
+            if (name == "reg_genmove" || m == "resign") && after != before {
+                self.find(&line, "a move not played changed the state".into());
             }
         }
         // Undo.
@@ -713,16 +710,15 @@ fn run_raw(lines: &[Vec<u8>], in_process: &[Option<String>], bom: bool, crlf: bo
         if SEARCHES.contains(&name.as_str()) {
             comparing = false;
         }
-        if comparing {
-            if let Some(Some(b)) = in_process.get(i) {
-                if *b != a {
-                    findings.push(format!(
-                        "raw: line {} '{shown}': the loop answered {a:?}, in-process {b:?}",
-                        i + 1
-                    ));
-                    comparing = false;
-                }
-            }
+        if comparing
+            && let Some(Some(b)) = in_process.get(i)
+            && *b != a
+        {
+            findings.push(format!(
+                "raw: line {} '{shown}': the loop answered {a:?}, in-process {b:?}",
+                i + 1
+            ));
+            comparing = false;
         }
         if name == "quit" && is_ok(&a) {
             break;
