@@ -4,6 +4,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A player's colour. Black moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -222,6 +223,27 @@ pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
         pos.undo();
     }
     total
+}
+
+/// [`perft`], stopping (with `None`) once `stop` is set: checked at every
+/// node two plies or more from the leaves.
+pub fn perft_until<G: Game>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth < 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(256);
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        pos.play(mv);
+        let n = perft_until(pos, depth - 1, stop);
+        pos.undo();
+        total += n?;
+    }
+    Some(total)
 }
 
 /// A 64-bit SplitMix generator: deterministic keys for Zobrist tables.

@@ -58,10 +58,13 @@ fn main() {
             }
         }
     }
-    let stdin = std::io::stdin();
+    // The input is read on a thread of its own (see `run_with`).
+    let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout();
-    if let Err(e) = crosscut::protocol::run_with(gtp, stdin.lock(), stdout.lock()) {
+    if let Err(e) = crosscut::protocol::run_with(gtp, stdin, stdout.lock()) {
         log::error!("i/o error: {e}");
         std::process::exit(1);
     }
+    // The reader thread may still wait on an open input after `quit`.
+    std::process::exit(0);
 }

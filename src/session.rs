@@ -9,11 +9,12 @@ use std::any::Any;
 
 use rand::rngs::SmallRng;
 
-use crate::game::{Color, MoveError, Notation, Outcome, perft};
+use crate::game::{Color, MoveError, Notation, Outcome, perft_until};
 use crate::search::alphabeta::AlphaBeta;
 use crate::search::{
     Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
 };
+use std::sync::atomic::AtomicBool;
 
 /// A game's options by name (`start` → `blank`): only those set
 /// explicitly; a game takes its default for the others.
@@ -61,8 +62,8 @@ pub trait Rules: Send {
     fn showboard(&self) -> String;
     /// Zobrist hash of the position.
     fn hash(&self) -> u64;
-    /// `perft depth`.
-    fn perft(&mut self, depth: u32) -> u64;
+    /// `perft depth`, or `None` when `stop` was set before it finished.
+    fn perft(&mut self, depth: u32, stop: &AtomicBool) -> Option<u64>;
     /// Applies [`Notation::setup`] to each (colour, point) in turn; all or
     /// nothing.
     fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String>;
@@ -276,8 +277,8 @@ impl<G: Notation> Rules for RulesSession<G> {
     fn hash(&self) -> u64 {
         self.game.hash()
     }
-    fn perft(&mut self, depth: u32) -> u64 {
-        perft(&mut self.game, depth)
+    fn perft(&mut self, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        perft_until(&mut self.game, depth, stop)
     }
     fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String> {
         if !self.moves.is_empty() {
@@ -359,11 +360,8 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
                 })
             }
             Player::Mcts => mcts::search(game, self, limits, request.rng),
-            Player::Greedy => {
-                let deadline = limits.time.map(|t| limits.start + t);
-                baseline::greedy_move(game, self, request.rng, deadline)
-                    .map(|(mv, score)| SearchResult::single(mv, score, limits.start))
-            }
+            Player::Greedy => baseline::greedy_move(game, self, request.rng, limits)
+                .map(|(mv, score)| SearchResult::single(mv, score, limits.start)),
             Player::Random => baseline::random_move(game, request.rng)
                 .map(|mv| SearchResult::single(mv, 0, limits.start)),
         }

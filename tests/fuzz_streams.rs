@@ -673,7 +673,7 @@ fn run_raw(lines: &[Vec<u8>], in_process: &[Option<String>], bom: bool, crlf: bo
     }
     let mut out = Vec::new();
     let mut findings = Vec::new();
-    if let Err(e) = protocol::run(&input[..], &mut out) {
+    if let Err(e) = protocol::run(std::io::Cursor::new(input), &mut out) {
         findings.push(format!("command loop failed: {e}"));
     }
     let out = String::from_utf8_lossy(&out);

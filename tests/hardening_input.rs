@@ -6,7 +6,7 @@ mod common;
 use common::Session;
 use std::io::{BufReader, Cursor, Read};
 
-fn run(input: impl Read) -> String {
+fn run(input: impl Read + Send + 'static) -> String {
     let mut out = Vec::new();
     crosscut::protocol::run(BufReader::new(input), &mut out).unwrap();
     String::from_utf8(out).unwrap()

@@ -3,7 +3,6 @@
 //! Tested with an evaluator that panics after a number of evaluations.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
 use crosscut::game::Color;
 use crosscut::games::onyx::{Onyx, Start, TwoDistance};
@@ -46,12 +45,7 @@ fn session(limit: usize) -> GameSession<Onyx> {
 
 fn search(s: &mut GameSession<Onyx>, player: Player, color: Color) -> Option<String> {
     let mut rng = SmallRng::seed_from_u64(1);
-    let limits = SearchLimits {
-        max_depth: 6,
-        time: None,
-        to_deadline: false,
-        start: Instant::now(),
-    };
+    let limits = SearchLimits::new(6, None);
     let request = SearchRequest {
         player,
         threads: 1,

@@ -6,6 +6,8 @@
 pub mod params;
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -63,6 +65,21 @@ pub struct Engine {
     pub clock: Clock,
     rng: SmallRng,
     info: InfoSink,
+    /// Set to stop a running search or perft at once (see
+    /// [`Engine::interrupts`]).
+    interrupts: Interrupts,
+}
+
+/// The flags that stop a running command from outside (the protocol's
+/// input reader sets them).
+#[derive(Clone, Default)]
+pub struct Interrupts {
+    /// A `stop` was read: every search and `perft` stop.
+    pub stop: Arc<AtomicBool>,
+    /// A `stop` was read or the input has ended: a search without a time
+    /// limit stops; a timed one (and `perft`) runs to its own limit, so a
+    /// script piped in gets the same answers as a person typing.
+    pub stop_unbounded: Arc<AtomicBool>,
 }
 
 impl Default for Engine {
@@ -86,7 +103,25 @@ impl Engine {
             params,
             clock: Clock::default(),
             info: Box::new(info_to_stderr),
+            interrupts: Interrupts::default(),
         }
+    }
+
+    /// The flags that stop a running search (`genmove`, `reg_genmove`,
+    /// `analyze`) or `perft` at once when set: the protocol's reader sets
+    /// them on `stop` and at the end of the input. A search stopped so
+    /// answers with the best move it has; `perft` fails.
+    pub fn interrupts(&self) -> Interrupts {
+        self.interrupts.clone()
+    }
+
+    /// `perft depth` of the current game, or an error when a `stop`
+    /// interrupted it (the end of the input does not: its depth bounds it).
+    pub fn perft(&mut self, depth: u32) -> Result<u64, String> {
+        let stop = self.interrupts.stop.clone();
+        self.rules_mut()?
+            .perft(depth, &stop)
+            .ok_or_else(|| "perft interrupted".to_string())
     }
 
     /// Sends the searcher's `info` lines to `sink` instead of stderr.
@@ -239,6 +274,10 @@ impl Engine {
             time: budget.map(|b| b.time),
             to_deadline: budget.is_some_and(|b| !b.kept),
             start,
+            interrupt: Some(match budget {
+                Some(_) => self.interrupts.stop.clone(),
+                None => self.interrupts.stop_unbounded.clone(),
+            }),
         }
     }
 
@@ -339,12 +378,7 @@ impl Engine {
                         .play(c, m)
                         .map_err(|e| format!("bench position {number}: {e}"))?;
                 }
-                let limits = SearchLimits {
-                    max_depth: depth,
-                    time,
-                    to_deadline: true,
-                    start: Instant::now(),
-                };
+                let limits = SearchLimits::new(depth, time);
                 let c = s.rules().to_move();
                 let request = SearchRequest {
                     player: Player::AlphaBeta,

@@ -29,6 +29,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("known_command", known_command),
     ("list_commands", |gtp, _| Ok(command_names(gtp).join("\n"))),
     ("quit", |_, _| Ok(String::new())),
+    // Read while a command runs, `stop` interrupts it (see `run_with`);
+    // its own answer is empty.
+    ("stop", |_, _| Ok(String::new())),
     ("game", game),
     ("boardsize", boardsize),
     ("clear_board", clear_board),
@@ -375,7 +378,7 @@ fn perft(gtp: &mut Gtp, args: &[&str]) -> Reply {
             if depth > MAX_PERFT {
                 return Err(format!("perft depth must be from 0 to {MAX_PERFT}"));
             }
-            Ok(gtp.engine.rules_mut()?.perft(depth).to_string())
+            gtp.engine.perft(depth).map(|n| n.to_string())
         }
         _ => usage("perft DEPTH"),
     }

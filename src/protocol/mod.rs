@@ -6,8 +6,11 @@ pub mod gogui;
 pub mod parser;
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::SyncSender;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Interrupts};
 pub use commands::COMMANDS;
 
 /// What a command handler returns: the answer text or an error message.
@@ -252,38 +255,130 @@ fn too_long_answer(start: &[u8]) -> String {
 /// answer, flushed at once; input that is not UTF-8 is answered as a syntax
 /// error, a line over [`MAX_LINE_BYTES`] as `line too long`. A UTF-8
 /// byte-order mark at the start of the input is skipped.
-pub fn run<R: BufRead, W: Write>(input: R, output: W) -> std::io::Result<()> {
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W) -> std::io::Result<()> {
     run_with(Gtp::new(), input, output)
 }
 
-/// [`run`] with a session prepared beforehand (e.g. by command-line options).
-pub fn run_with<R: BufRead, W: Write>(
-    mut gtp: Gtp,
-    mut input: R,
-    mut output: W,
-) -> std::io::Result<()> {
-    let mut buf = Vec::new();
+/// One input line, as the reader hands it to the command loop.
+enum Input {
+    /// A line (its `\n` included, when it had one).
+    Line(Vec<u8>),
+    /// A line over [`MAX_LINE_BYTES`]: its first bytes.
+    TooLong(Vec<u8>),
+}
+
+/// What the reader tells the command loop besides the lines: a `stop`
+/// line read while a command runs (it stops any search and `perft`) and the
+/// end of the input (it stops a search without a time limit).
+struct Reader {
+    /// The engine's flags: set, a running search stops at once.
+    flags: Interrupts,
+    /// `stop` lines read and not yet executed.
+    pending_stops: AtomicUsize,
+    /// The input has ended (or failed).
+    ended: AtomicBool,
+}
+
+impl Reader {
+    /// Sets the flags as the next command must see them: a `stop` waiting
+    /// stops any search, the end of the input one without a time limit.
+    fn arm(&self) {
+        let stop = self.pending_stops.load(Ordering::SeqCst) > 0;
+        let ended = self.ended.load(Ordering::SeqCst);
+        self.flags.stop.store(stop, Ordering::SeqCst);
+        self.flags
+            .stop_unbounded
+            .store(stop || ended, Ordering::SeqCst);
+    }
+}
+
+/// Whether a line is a `stop` command (with or without an id).
+fn is_stop(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let mut words = text.split_whitespace();
+    match words.next() {
+        Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => words.next() == Some("stop"),
+        Some(w) => w == "stop",
+        None => false,
+    }
+}
+
+/// Reads the input line by line into `lines` until it ends, skipping a
+/// leading byte-order mark. A `stop` line and the end of the input also
+/// interrupt whatever runs at once.
+fn read_input<R: BufRead>(mut input: R, lines: SyncSender<Input>, interrupts: &Reader) {
     let mut first = true;
     loop {
-        buf.clear();
-        let read = read_line(&mut input, &mut buf, MAX_LINE_BYTES)?;
-        let mut line = &buf[..];
-        if std::mem::take(&mut first) {
-            line = line.strip_prefix(BOM).unwrap_or(line);
+        let mut buf = Vec::new();
+        let read = read_line(&mut input, &mut buf, MAX_LINE_BYTES);
+        if std::mem::take(&mut first) && buf.starts_with(BOM) {
+            buf.drain(..BOM.len());
         }
-        let answer = match read {
-            LineRead::End => return Ok(()),
-            LineRead::TooLong => Some(too_long_answer(line)),
-            LineRead::Line => {
+        let item = match read {
+            Ok(LineRead::Line) => {
+                if is_stop(&buf) {
+                    interrupts.pending_stops.fetch_add(1, Ordering::SeqCst);
+                    interrupts.flags.stop.store(true, Ordering::SeqCst);
+                    interrupts
+                        .flags
+                        .stop_unbounded
+                        .store(true, Ordering::SeqCst);
+                }
+                Input::Line(buf)
+            }
+            Ok(LineRead::TooLong) => Input::TooLong(buf),
+            Ok(LineRead::End) | Err(_) => break,
+        };
+        if lines.send(item).is_err() {
+            return;
+        }
+    }
+    interrupts.ended.store(true, Ordering::SeqCst);
+    interrupts
+        .flags
+        .stop_unbounded
+        .store(true, Ordering::SeqCst);
+}
+
+/// [`run`] with a session prepared beforehand (e.g. by command-line options).
+///
+/// The input is read on a thread of its own, so that a `stop` line stops a
+/// running search at once, and the end of the input one without a time
+/// limit (a timed search runs to its limit, so a script piped in gets the
+/// moves a person typing would): the search answers with its best move so
+/// far, the loop answers the lines already read, and then it returns.
+pub fn run_with<R: BufRead + Send + 'static, W: Write>(
+    mut gtp: Gtp,
+    input: R,
+    mut output: W,
+) -> std::io::Result<()> {
+    let interrupts = Arc::new(Reader {
+        flags: gtp.engine.interrupts(),
+        pending_stops: AtomicUsize::new(0),
+        ended: AtomicBool::new(false),
+    });
+    let (sender, lines) = std::sync::mpsc::sync_channel(64);
+    let reader = Arc::clone(&interrupts);
+    std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || read_input(input, sender, &reader))?;
+    while let Ok(item) = lines.recv() {
+        let answer = match item {
+            Input::TooLong(line) => Some(too_long_answer(&line)),
+            Input::Line(line) => {
+                if is_stop(&line) {
+                    interrupts.pending_stops.fetch_sub(1, Ordering::SeqCst);
+                }
+                interrupts.arm();
                 // A comment is cut before the text is decoded (`#` never
                 // occurs inside a UTF-8 sequence): whatever it holds, it
                 // needs no answer.
                 let content = match line.iter().position(|&b| b == b'#') {
                     Some(i) => &line[..i],
-                    None => line,
+                    None => &line[..],
                 };
                 match std::str::from_utf8(content) {
-                    Ok(line) => gtp.execute(line),
+                    Ok(text) => gtp.execute(text),
                     Err(_) => not_utf8_answer(&String::from_utf8_lossy(content)),
                 }
             }
@@ -296,6 +391,7 @@ pub fn run_with<R: BufRead, W: Write>(
             return Ok(());
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]

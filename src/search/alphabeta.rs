@@ -102,6 +102,8 @@ struct Worker<'a, G: Game, E> {
     table: &'a Table<G::Move>,
     shared: &'a Shared<G::Move>,
     deadline: Option<Instant>,
+    /// Set from outside to stop the search ([`SearchLimits::interrupt`]).
+    interrupt: Option<&'a AtomicBool>,
     /// Search on to the deadline ([`SearchLimits::to_deadline`]).
     to_deadline: bool,
     nodes: u64,
@@ -192,8 +194,6 @@ impl<G: Game> AlphaBeta<G> {
             t.new_search();
         }
         let shared = Shared::new();
-        let deadline = limits.time.map(|t| limits.start + t);
-        let to_deadline = limits.to_deadline;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
         let table = &*self.table;
         let threads = self.threads.max(1);
@@ -210,12 +210,12 @@ impl<G: Game> AlphaBeta<G> {
                 let mut copy = game.clone();
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut w = Worker::new(id, eval, table, shared, deadline, to_deadline, cache);
+                    let mut w = Worker::new(id, eval, table, shared, limits, cache);
                     w.iterate(&mut copy, max_depth, limits.start, None);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(0, eval, table, &shared, deadline, to_deadline, main_cache);
+            let mut w = Worker::new(0, eval, table, &shared, limits, main_cache);
             let best = w.iterate(game, max_depth, limits.start, Some(progress));
             w.flush_nodes();
             shared.stop.store(true, Ordering::Relaxed);
@@ -255,8 +255,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         eval: &'a E,
         table: &'a Table<G::Move>,
         shared: &'a Shared<G::Move>,
-        deadline: Option<Instant>,
-        to_deadline: bool,
+        limits: &'a SearchLimits,
         eval_cache: &'a mut [(u64, Score)],
     ) -> Self {
         let tuning = eval.tuning();
@@ -267,8 +266,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             effort: tuning.effort(),
             table,
             shared,
-            deadline,
-            to_deadline,
+            deadline: limits.deadline(),
+            interrupt: limits.interrupt.as_deref(),
+            to_deadline: limits.to_deadline,
             nodes: 0,
             killers: vec![[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
@@ -478,10 +478,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if self.nodes & 15 == 0 {
             self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
-            if let Some(d) = self.deadline
-                && Instant::now() >= d
-                && !self.must_finish
-            {
+            let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let interrupted = self.interrupt.is_some_and(|i| i.load(Ordering::Relaxed));
+            if (timed_out || interrupted) && !self.must_finish {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
@@ -921,7 +920,8 @@ mod tests {
         let table = Table::new(1);
         let shared = Shared::new();
         let mut cache = vec![(0, 0); EVAL_CACHE];
-        let mut w = Worker::new(0, &TwoDistance, &table, &shared, None, false, &mut cache);
+        let limits = SearchLimits::new(3, None);
+        let mut w = Worker::new(0, &TwoDistance, &table, &shared, &limits, &mut cache);
         let score = w.negamax(&mut game, 3, 0, -INF, INF);
         let own = w
             .root_best

@@ -1,12 +1,10 @@
 //! Baseline players: a uniformly random mover and a greedy one-ply player.
 //! Difficulty levels for users, yardsticks for the searcher.
 
-use std::time::Instant;
-
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use super::{Evaluator, Score, WIN_BASE, search_score};
+use super::{Evaluator, Score, SearchLimits, WIN_BASE, search_score};
 use crate::game::{Game, Outcome};
 
 /// A uniformly random legal move, `None` when there is none.
@@ -32,20 +30,20 @@ fn after_move<G: Game, E: Evaluator<G>>(game: &G, eval: &E) -> Score {
 
 /// The legal move whose resulting position `eval` scores best for the
 /// mover (ties broken at random), `None` when there is no legal move. Past
-/// `deadline` it stops and takes the best of the moves it has looked at
-/// (at least one).
+/// the deadline of `limits` (or when interrupted) it stops and takes the
+/// best of the moves it has looked at (at least one).
 pub fn greedy_move<G: Game, E: Evaluator<G>>(
     game: &mut G,
     eval: &E,
     rng: &mut SmallRng,
-    deadline: Option<Instant>,
+    limits: &SearchLimits,
 ) -> Option<(G::Move, Score)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     let mut best: Option<(G::Move, Score)> = None;
     let mut ties = 0u32;
     for m in moves {
-        if best.is_some() && deadline.is_some_and(|d| Instant::now() >= d) {
+        if best.is_some() && limits.expired() {
             break;
         }
         game.play_with(m, eval.tuning().effort());

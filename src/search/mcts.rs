@@ -1,8 +1,6 @@
 //! Plain UCT: a tree of visit and win counts, UCB1 selection, one new node
 //! per iteration, uniformly random playouts. A baseline, not a contender.
 
-use std::time::Instant;
-
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
@@ -60,9 +58,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
     if root_moves.is_empty() || game.outcome().is_some() {
         return None;
     }
-    let deadline = limits.time.map(|t| limits.start + t);
     // Without a time limit, the depth limit stands for a playout count.
-    let max_iterations = if deadline.is_some() {
+    let max_iterations = if limits.time.is_some() {
         u64::MAX
     } else {
         1000 * limits.max_depth.max(1) as u64
@@ -78,7 +75,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let mut scratch = Vec::with_capacity(256);
     let mut iterations = 0u64;
     while iterations < max_iterations {
-        if iterations > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if iterations > 0 && limits.expired() {
             break;
         }
         iterations += 1;

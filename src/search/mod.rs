@@ -168,6 +168,8 @@ pub mod baseline;
 pub mod mcts;
 pub mod tt;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// What a search may spend.
@@ -184,6 +186,42 @@ pub struct SearchLimits {
     pub to_deadline: bool,
     /// When the command arrived.
     pub start: Instant,
+    /// Set from outside to stop the search at once (end of input, the
+    /// `stop` command): it then answers with the best move it has.
+    pub interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl SearchLimits {
+    /// Limits of `max_depth` plies and `time`, searched to the deadline,
+    /// from now, with no interruption.
+    pub fn new(max_depth: u32, time: Option<Duration>) -> SearchLimits {
+        SearchLimits {
+            max_depth,
+            time,
+            to_deadline: true,
+            start: Instant::now(),
+            interrupt: None,
+        }
+    }
+
+    /// When the time runs out, if it does.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.time.map(|t| self.start + t)
+    }
+
+    /// Whether the search has been interrupted from outside.
+    #[inline]
+    pub fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|i| i.load(Ordering::Relaxed))
+    }
+
+    /// Whether the search must stop now: its time is up or it has been
+    /// interrupted.
+    pub fn expired(&self) -> bool {
+        self.deadline().is_some_and(|d| Instant::now() >= d) || self.interrupted()
+    }
 }
 
 /// What a search found, in the game's moves: its result, and each

@@ -1,0 +1,119 @@
+//! Stopping: a `stop` line read while a command runs interrupts any search
+//! (the move so far is played) and `perft`; the end of the input stops a
+//! search without a time limit, while a timed one runs to its limit.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn engine() -> Child {
+    Command::new(env!("CARGO_BIN_EXE_crosscut"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine starts")
+}
+
+/// Waits for the engine to exit, at most `limit` (far beyond what the
+/// behaviour needs: without it the search would run for hours).
+fn exits_within(child: &mut Child, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if child.try_wait().expect("wait").is_some() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    false
+}
+
+/// The answers read from the engine's output, one per call.
+struct Answers(BufReader<std::process::ChildStdout>);
+
+impl Answers {
+    fn next(&mut self) -> String {
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if self.0.read_line(&mut line).expect("read") == 0 || line == "\n" {
+                return answer;
+            }
+            answer.push_str(&line);
+        }
+    }
+}
+
+#[test]
+fn end_of_input_stops_a_search_without_a_time_limit() {
+    let mut child = engine();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"game onyx\nparam move_time 0\nparam max_depth 64\ngenmove b\n")
+        .unwrap();
+    drop(stdin);
+    assert!(
+        exits_within(&mut child, Duration::from_secs(30)),
+        "still searching after the input ended"
+    );
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = text.split("\n\n").collect();
+    assert!(
+        answers[3].starts_with("= "),
+        "genmove answers a move: {text}"
+    );
+}
+
+#[test]
+fn a_timed_search_runs_to_its_limit_after_the_input_ends() {
+    let mut child = engine();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"game onyx\nparam move_time 0.3\ngenmove b\n")
+        .unwrap();
+    drop(stdin);
+    assert!(exits_within(&mut child, Duration::from_secs(30)));
+    let out = child.wait_with_output().unwrap();
+    let info = String::from_utf8(out.stderr).unwrap();
+    // Completed iterations: it was not stopped in its first ply.
+    assert!(info.contains("info depth 2 "), "{info}");
+}
+
+#[test]
+fn stop_interrupts_a_search_and_perft() {
+    let mut child = engine();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = Answers(BufReader::new(child.stdout.take().unwrap()));
+    stdin
+        .write_all(b"game onyx\nparam move_time 0\nparam verbose false\n")
+        .unwrap();
+    for _ in 0..3 {
+        assert_eq!(answers.next(), "=\n");
+    }
+    // An unlimited search, stopped by `stop`: it plays the move it has.
+    stdin.write_all(b"genmove b\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"7 stop\nshowboard\n").unwrap();
+    let mv = answers.next();
+    assert!(mv.starts_with("= ") && mv.len() > 3, "{mv}");
+    assert_eq!(answers.next(), "=7\n");
+    assert!(answers.next().contains("white to move"));
+    // perft 8 on 12x12 would take days; `stop` ends it with `?`.
+    stdin.write_all(b"perft 8\n").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"stop\nperft 1\n").unwrap();
+    assert_eq!(answers.next(), "? perft interrupted\n");
+    assert_eq!(answers.next(), "=\n");
+    assert!(
+        answers.next().starts_with("= "),
+        "perft runs again after a stop"
+    );
+    // A `stop` with nothing running is answered and changes nothing.
+    stdin.write_all(b"stop\nquit\n").unwrap();
+    assert_eq!(answers.next(), "=\n");
+    assert_eq!(answers.next(), "=\n");
+    drop(stdin);
+    assert!(exits_within(&mut child, Duration::from_secs(30)));
+}
