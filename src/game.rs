@@ -125,6 +125,13 @@ pub trait Game: Clone + Send + 'static {
     /// A move: a small value type.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
 
+    /// Whether a position can come back with nothing in the rules to end
+    /// the game for it (Onyx: captures reopen points). Searchers then score
+    /// a position repeated on their path, or from the game before it, as a
+    /// draw. Games whose rules decide repetitions themselves (Akron) or
+    /// whose positions never repeat (placement only) leave it `false`.
+    const CAN_REPEAT: bool = false;
+
     /// Points per side of the board.
     fn size(&self) -> usize;
 

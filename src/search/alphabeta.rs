@@ -137,6 +137,12 @@ struct Worker<'a, G: Game, E> {
     /// The best move of this thread's last completed root search. The
     /// table's root entry may be another thread's by then.
     root_best: Option<G::Move>,
+    /// For games whose positions can repeat ([`Game::CAN_REPEAT`]): the
+    /// hashes of the game's positions before the root, and of the
+    /// positions on the path from the root (by ply). A node whose position
+    /// stands among them is a draw.
+    before_root: &'a [u64],
+    path: Vec<u64>,
 }
 
 impl<G: Game> AlphaBeta<G> {
@@ -194,6 +200,12 @@ impl<G: Game> AlphaBeta<G> {
             t.new_search();
         }
         let shared = Shared::new();
+        let before_root = if G::CAN_REPEAT {
+            positions_before(game)
+        } else {
+            Vec::new()
+        };
+        let before_root = &before_root[..];
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
         let table = &*self.table;
         let threads = self.threads.max(1);
@@ -210,12 +222,12 @@ impl<G: Game> AlphaBeta<G> {
                 let mut copy = game.clone();
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut w = Worker::new(id, eval, table, shared, limits, cache);
+                    let mut w = Worker::new(id, eval, table, shared, limits, before_root, cache);
                     w.iterate(&mut copy, max_depth, limits.start, None);
                     w.flush_nodes();
                 });
             }
-            let mut w = Worker::new(0, eval, table, &shared, limits, main_cache);
+            let mut w = Worker::new(0, eval, table, &shared, limits, before_root, main_cache);
             let best = w.iterate(game, max_depth, limits.start, Some(progress));
             w.flush_nodes();
             shared.stop.store(true, Ordering::Relaxed);
@@ -256,6 +268,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         table: &'a Table<G::Move>,
         shared: &'a Shared<G::Move>,
         limits: &'a SearchLimits,
+        before_root: &'a [u64],
         eval_cache: &'a mut [(u64, Score)],
     ) -> Self {
         let tuning = eval.tuning();
@@ -282,6 +295,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             extend_below: 0,
             root_partial: None,
             root_best: None,
+            before_root,
+            path: vec![0; MAX_PLY + 1],
             reductions: reduction_table(),
         }
     }
@@ -511,6 +526,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         if ply > 0 && self.out_of_time() {
             return 0;
+        }
+        if G::CAN_REPEAT {
+            // A position that came before is a draw: the side that could
+            // win gains nothing by going round, the losing side may.
+            let key = game.hash();
+            if ply > 0 && (self.path[..ply].contains(&key) || self.before_root.contains(&key)) {
+                return 0;
+            }
+            self.path[ply] = key;
         }
         if depth <= 0 && ply < self.extend_below && self.eval.opponent_threatens(game) {
             // The side to move must answer a threat: one more ply.
@@ -809,6 +833,18 @@ enum Pruning {
     },
 }
 
+/// The hashes of the positions of `game`'s history before the present one
+/// (moves and handed-over turns taken back one by one on a copy).
+fn positions_before<G: Game>(game: &G) -> Vec<u64> {
+    let mut g = game.clone();
+    let mut out = Vec::with_capacity(g.moves_played());
+    while g.moves_played() > 0 {
+        g.undo();
+        out.push(g.hash());
+    }
+    out
+}
+
 /// Whether a table of `mb` megabytes fits in `available` megabytes of
 /// memory: a table that would fill more than the memory the machine can
 /// give would end with the process killed, so it is refused with a reason.
@@ -911,6 +947,44 @@ mod tests {
         assert!(e.contains("16384 MB") && e.contains("8000 MB"), "{e}");
     }
 
+    /// RULINGS, Onyx: on blank 4×4 these moves bring back after move 25 the
+    /// position after move 17. Searched there, the repeated position is a
+    /// draw whatever its depth; the same position reached without the
+    /// history is scored as usual.
+    #[test]
+    fn a_repeated_position_is_a_draw_in_the_search() {
+        use crate::game::Notation;
+        let moves = "D1 D4 C2 A4 A2 C1 B1 B2 B4 A3 B3 A3 B1 B2 C2 D2 C3 B2 B3 C1 A2 A3 C2 B2 B1";
+        let mut game = Onyx::new(4, Start::Blank).expect("4x4 board");
+        let mut hashes = vec![game.hash()];
+        for m in moves.split(' ') {
+            let mv = game.parse_move(m).expect("legal");
+            game.play(mv);
+            hashes.push(game.hash());
+        }
+        assert_eq!(hashes[25], hashes[17], "RULINGS' cycle");
+        let table = Table::new(1);
+        let shared = Shared::new();
+        let mut cache = vec![(0, 0); EVAL_CACHE];
+        let limits = SearchLimits::new(4, None);
+        let before = positions_before(&game);
+        assert!(before.contains(&hashes[17]));
+        let mut w = Worker::new(
+            0,
+            &TwoDistance,
+            &table,
+            &shared,
+            &limits,
+            &before,
+            &mut cache,
+        );
+        for depth in 1..=4 {
+            assert_eq!(w.negamax(&mut game, depth, 1, -INF, INF), 0);
+        }
+        let mut w = Worker::new(0, &TwoDistance, &table, &shared, &limits, &[], &mut cache);
+        assert_ne!(w.negamax(&mut game, 2, 1, -INF, INF), 0);
+    }
+
     /// A completed iteration plays the thread's own best root move even
     /// when another thread has since stored a different one at the root
     /// (Lazy SMP helpers share the table).
@@ -921,7 +995,7 @@ mod tests {
         let shared = Shared::new();
         let mut cache = vec![(0, 0); EVAL_CACHE];
         let limits = SearchLimits::new(3, None);
-        let mut w = Worker::new(0, &TwoDistance, &table, &shared, &limits, &mut cache);
+        let mut w = Worker::new(0, &TwoDistance, &table, &shared, &limits, &[], &mut cache);
         let score = w.negamax(&mut game, 3, 0, -INF, INF);
         let own = w
             .root_best

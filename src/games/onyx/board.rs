@@ -448,6 +448,9 @@ pub(crate) fn edge_bits(color: Color) -> (u8, u8) {
 impl Game for Onyx {
     type Move = OnyxMove;
 
+    // Captures empty points again: positions repeat (RULINGS, Onyx).
+    const CAN_REPEAT: bool = true;
+
     fn size(&self) -> usize {
         self.geo.n
     }
