@@ -296,3 +296,59 @@ fn protocol_md_lists_the_parameters_as_declared() {
         "protocol.md's parameter table differs from the engine's; it should read:\n{table}"
     );
 }
+
+/// `evaluators` and `param eval`: Onyx has two evaluations, selected by
+/// name and kept by `clear_board`; each game starts with its first; a game's
+/// own commands are known only under that game.
+#[test]
+fn evaluators_are_selected_by_name() {
+    let mut s = Session::with("onyx", &["param verbose false", "param max_depth 3"]);
+    assert_eq!(s.ok("evaluators"), "two_distance distance");
+    assert_eq!(s.ok("param eval"), "two_distance");
+    s.ok("play b F6");
+    let before = s.state();
+    s.ok("param eval distance");
+    assert_eq!(s.state(), before, "switching keeps the game");
+    assert_eq!(s.ok("param eval"), "distance");
+    let mv = s.ok("genmove w");
+    assert!(!mv.is_empty());
+    assert!(s.err("param eval nope").contains("two_distance, distance"));
+    assert_eq!(s.ok("param eval"), "distance");
+    s.ok("clear_board");
+    assert_eq!(s.ok("param eval"), "distance", "kept by clear_board");
+    assert_eq!(s.ok("known_command start"), "true");
+    s.ok("game akron");
+    assert_eq!(s.ok("param eval"), "distance");
+    assert_eq!(s.ok("evaluators"), "distance");
+    assert_eq!(s.ok("known_command start"), "false");
+    assert_eq!(s.ok("known_command winning_sequence"), "false");
+    assert!(!s.ok("list_commands").lines().any(|c| c == "start"));
+    assert!(s.err("start blank").contains("not a command of akron"));
+    s.ok("game orcoon");
+    assert!(
+        s.ok("list_commands")
+            .lines()
+            .any(|c| c == "winning_sequence")
+    );
+    let mut none = Session::new();
+    assert_eq!(none.ok("known_command start"), "false");
+    assert!(none.err("evaluators").contains("no game selected"));
+    assert_eq!(none.ok("param eval"), "-");
+    // Chosen before a game (as crosscut-match sends its param.* settings),
+    // the evaluation waits for a game that has it.
+    none.ok("param eval distance");
+    none.ok("game onyx");
+    assert_eq!(none.ok("param eval"), "distance");
+    none.ok("game hex");
+    assert_eq!(
+        none.ok("param eval"),
+        "two_distance",
+        "hex has no 'distance'"
+    );
+    none.ok("game onyx");
+    assert_eq!(none.ok("param eval"), "distance");
+    assert!(
+        none.err("param eval Bad-Name!")
+            .contains("onyx has no evaluator")
+    );
+}

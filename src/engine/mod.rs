@@ -162,7 +162,7 @@ impl Engine {
     /// Selects a game at its default size and options (`game NAME`).
     pub fn select_game(&mut self, name: &str) -> Result<(), String> {
         let entry = games::find(name)?;
-        let session = (entry.new_session)(entry.default_size, &Vec::new(), self.params.hash_mb)?;
+        let session = self.new_session(entry, entry.default_size, &Vec::new())?;
         self.current = Some(Current {
             entry,
             options: Vec::new(),
@@ -207,9 +207,39 @@ impl Engine {
         (command.run)(c.session.rules_mut().position_mut(), args)
     }
 
-    /// Switches the current game to the evaluator `name` (`param eval`).
+    /// Switches to the evaluator `name` (`param eval`): now, when a game is
+    /// selected (it must have one of that name), and for every game
+    /// selected later that has one.
     pub fn select_evaluator(&mut self, name: &str) -> Result<(), String> {
-        self.current_mut()?.session.select_evaluator(name)
+        let name = name.to_ascii_lowercase();
+        match self.current.as_mut() {
+            Some(c) => c.session.select_evaluator(&name)?,
+            None if name.is_empty()
+                || !name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') =>
+            {
+                return Err(format!("'{name}' is not an evaluator's name"));
+            }
+            None => {}
+        }
+        self.params.eval = Some(name);
+        Ok(())
+    }
+
+    /// A new session of `entry`, with the evaluator asked for (`param
+    /// eval`) when the game has it.
+    fn new_session(
+        &self,
+        entry: &'static GameEntry,
+        size: usize,
+        options: &Options,
+    ) -> Result<Box<dyn Session>, String> {
+        let mut session = (entry.new_session)(size, options, self.params.hash_mb)?;
+        if let Some(name) = &self.params.eval
+            && session.evaluators().contains(&name.as_str())
+        {
+            session.select_evaluator(name)?;
+        }
+        Ok(session)
     }
 
     /// Replaces the current game by a game record (`loadsgf`): a fresh game
@@ -236,7 +266,8 @@ impl Engine {
                 record.size
             ));
         }
-        let mut s = (entry.new_session)(record.size, &options, self.params.hash_mb)
+        let mut s = self
+            .new_session(entry, record.size, &options)
             .map_err(|e| format!("unacceptable size: {e}"))?;
         let n = moves.unwrap_or(record.moves.len()).min(record.moves.len());
         for (i, m) in record.moves[..n].iter().enumerate() {

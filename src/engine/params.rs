@@ -30,6 +30,9 @@ pub struct Params {
     pub threads: usize,
     /// Whether the searcher's `info` lines are written.
     pub verbose: bool,
+    /// The evaluation asked for by name (`param eval`), used by every game
+    /// that has one of that name; `None`: each game's first.
+    pub eval: Option<String>,
 }
 
 impl Default for Params {
@@ -42,6 +45,7 @@ impl Default for Params {
             hash_mb: 16,
             threads: 1,
             verbose: true,
+            eval: None,
         }
     }
 }
@@ -116,10 +120,11 @@ pub const PARAMS: &[Param] = &[
     Param {
         name: "eval",
         range: "the game's evaluators",
-        doc: "the evaluation the searcher and the baseline players use, by name (see `evaluators`); kept by `boardsize`, `clear_board` and the game's options, back to the game's first on `game` and `loadsgf`",
-        get: |e| {
-            e.session()
-                .map_or_else(|| "-".to_string(), |s| s.evaluator().to_string())
+        doc: "the evaluation the searcher and the baseline players use, by name (`evaluators` lists the current game's); it must be one of the current game's, and it stays chosen for every game that has one of that name (set before `game`, it waits for one); the others use their first",
+        get: |e| match (e.session(), &e.params.eval) {
+            (Some(s), _) => s.evaluator().to_string(),
+            (None, Some(name)) => name.clone(),
+            (None, None) => "-".to_string(),
         },
         set: |e, v| e.select_evaluator(v),
     },

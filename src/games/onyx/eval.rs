@@ -153,6 +153,55 @@ impl Evaluator<Onyx> for TwoDistance {
     }
 }
 
+/// A plainer evaluation of Onyx, to play against [`TwoDistance`] with
+/// `param eval distance`: each colour's connection distance (the fewest
+/// placements it still needs) and flexibility (the empty points on its
+/// shortest connections), `(theirs - mine) × 100 + (my flexibility -
+/// theirs) × 3`, the formula Orcoon's evaluation uses. A side to move that
+/// connects with one placement wins at once. The candidate moves, threats
+/// and move order are [`TwoDistance`]'s; no pruning margins (none measured
+/// with it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Distance;
+
+impl Evaluator<Onyx> for Distance {
+    fn name(&self) -> &'static str {
+        "distance"
+    }
+
+    fn evaluate(&self, pos: &Onyx) -> Score {
+        let me = pos.to_move();
+        if super::distance::wins_next_move(pos, me) {
+            return crate::search::WIN_NEXT_MOVE;
+        }
+        let (mine, my_flex) = super::distance::distance_and_flexibility_any(pos, me);
+        let (theirs, their_flex) =
+            super::distance::distance_and_flexibility_any(pos, me.opponent());
+        let d = |x: u16| Score::from(x.min(60));
+        (d(theirs) - d(mine)) * 100 + (Score::from(my_flex) - Score::from(their_flex)) * 3
+    }
+
+    fn candidate_moves(&self, pos: &Onyx, out: &mut Vec<OnyxMove>) {
+        TwoDistance.candidate_moves(pos, out);
+    }
+
+    fn opponent_threatens(&self, pos: &Onyx) -> bool {
+        TwoDistance.opponent_threatens(pos)
+    }
+
+    fn late_move_threats(&self, pos: &Onyx, out: &mut Vec<OnyxMove>) -> bool {
+        TwoDistance.late_move_threats(pos, out)
+    }
+
+    fn history_index(&self, pos: &Onyx, mv: OnyxMove) -> usize {
+        TwoDistance.history_index(pos, mv)
+    }
+
+    fn move_order_hint(&self, pos: &Onyx, mv: OnyxMove) -> Score {
+        TwoDistance.move_order_hint(pos, mv)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! The bit-parallel distances against a plain 0-1 BFS.

@@ -9,7 +9,7 @@ pub mod geometry;
 pub mod two_distance;
 
 pub use board::{Onyx, OnyxMove, Start};
-pub use eval::TwoDistance;
+pub use eval::{Distance, TwoDistance};
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
 
 use super::{BenchPosition, GameEntry, GameOption, rules_of, session_of};
@@ -38,7 +38,7 @@ pub const ENTRY: GameEntry = GameEntry {
             new_game,
             size,
             options,
-            vec![Box::new(TwoDistance)],
+            vec![Box::new(TwoDistance), Box::new(Distance)],
             hash_mb,
         )
     },
