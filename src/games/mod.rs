@@ -5,6 +5,7 @@
 //! `docs/adding-a-game.md`).
 
 pub mod akron;
+pub mod common;
 pub mod hex;
 pub mod onyx;
 pub mod orcoon;

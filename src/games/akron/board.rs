@@ -30,13 +30,7 @@ fn piece(c: Color) -> u8 {
 }
 
 /// The edge bits a colour joins: (first edge, second edge).
-#[inline]
-pub fn edge_bits(color: Color) -> (u8, u8) {
-    match color {
-        Color::Black => (BOTTOM, TOP),
-        Color::White => (LEFT, RIGHT),
-    }
-}
+pub use crate::games::common::edge_bits;
 
 /// Memory the ring of saved derived states may take, in bytes (see
 /// [`saved_slots`]).
@@ -368,13 +362,15 @@ impl Akron {
 
     /// Whether swap is legal now: White's answer to Black's first move.
     pub fn swap_available(&self) -> bool {
-        self.outcome.is_none()
-            && self.history.len() == 1
-            && self.to_move == Color::White
-            && matches!(
-                self.history[0].mv,
-                Some(AkronMove::Add(_) | AkronMove::Step(..))
-            )
+        crate::games::common::swap_allowed(
+            self.outcome,
+            self.history.len(),
+            self.to_move,
+            matches!(
+                self.history.first().map(|u| u.mv),
+                Some(Some(AkronMove::Add(_) | AkronMove::Step(..)))
+            ),
+        )
     }
 
     /// Whether `color` is connected edge to edge in the current position.

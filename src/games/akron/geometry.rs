@@ -20,13 +20,13 @@ pub type Point = u16;
 pub const NONE: Point = u16::MAX;
 
 /// Edge bit: row 1.
-pub const BOTTOM: u8 = 1;
+pub const BOTTOM: u8 = crate::games::common::FIRST_ROW;
 /// Edge bit: row N.
-pub const TOP: u8 = 2;
+pub const TOP: u8 = crate::games::common::LAST_ROW;
 /// Edge bit: column A.
-pub const LEFT: u8 = 4;
+pub const LEFT: u8 = crate::games::common::FIRST_COLUMN;
 /// Edge bit: last column.
-pub const RIGHT: u8 = 8;
+pub const RIGHT: u8 = crate::games::common::LAST_COLUMN;
 
 /// Index in [`Geometry::neighbours`]: the point to the right (next column).
 pub const RIGHT_DIR: usize = 0;
@@ -226,9 +226,7 @@ impl Geometry {
             .collect();
         let pile_size = n * n / 2;
         let mut seed = 0xA4B0_0000_u64 ^ ((n as u64) << 40);
-        let keys = (0..num_points)
-            .map(|_| [splitmix64(&mut seed), splitmix64(&mut seed)])
-            .collect();
+        let keys = crate::games::common::point_keys(&mut seed, num_points);
         let pile_keys = [
             (0..=pile_size).map(|_| splitmix64(&mut seed)).collect(),
             (0..=pile_size).map(|_| splitmix64(&mut seed)).collect(),

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::geometry::{BOTTOM, Bits, Cell, Geometry, LEFT, MAX_CELLS, RIGHT, TOP, WORDS};
+use super::geometry::{Bits, Cell, Geometry, MAX_CELLS, WORDS};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 
 /// A Hex move.
@@ -17,13 +17,7 @@ pub enum HexMove {
 
 /// The two edge bits `color` joins: Black row 1 and row N, White column
 /// `a` and the last column.
-#[inline]
-pub fn edge_bits(color: Color) -> (u8, u8) {
-    match color {
-        Color::Black => (TOP, BOTTOM),
-        Color::White => (LEFT, RIGHT),
-    }
-}
+pub use crate::games::common::edge_bits;
 
 const EMPTY: u8 = 0;
 
@@ -98,10 +92,15 @@ impl Hex {
 
     /// Whether swap is legal now: White's answer to Black's first move.
     pub fn swap_available(&self) -> bool {
-        self.outcome.is_none()
-            && self.history.len() == 1
-            && self.to_move == Color::White
-            && matches!(self.history[0].mv, Some(HexMove::Place(_)))
+        crate::games::common::swap_allowed(
+            self.outcome,
+            self.history.len(),
+            self.to_move,
+            matches!(
+                self.history.first().map(|u| u.mv),
+                Some(Some(HexMove::Place(_)))
+            ),
+        )
     }
 
     /// Whether the chain of `color` through `c` (a stone of that colour)
@@ -362,6 +361,7 @@ impl Notation for Hex {
 
 #[cfg(test)]
 mod tests {
+    use super::super::geometry::{BOTTOM, LEFT, RIGHT, TOP};
     use super::*;
 
     #[test]

@@ -23,13 +23,13 @@ pub type Bits = [u64; WORDS];
 pub type Cell = u16;
 
 /// Edge bit: row 1 (top), one of Black's edges.
-pub const TOP: u8 = 1;
+pub const TOP: u8 = crate::games::common::FIRST_ROW;
 /// Edge bit: row N (bottom), Black's other edge.
-pub const BOTTOM: u8 = 2;
+pub const BOTTOM: u8 = crate::games::common::LAST_ROW;
 /// Edge bit: column `a` (left), one of White's edges.
-pub const LEFT: u8 = 4;
+pub const LEFT: u8 = crate::games::common::FIRST_COLUMN;
 /// Edge bit: the last column (right), White's other edge.
-pub const RIGHT: u8 = 8;
+pub const RIGHT: u8 = crate::games::common::LAST_COLUMN;
 
 /// The six neighbour steps `(dx, dy)`: (x±1, y), (x, y±1), (x+1, y−1),
 /// (x−1, y+1).
@@ -113,9 +113,7 @@ impl Geometry {
             all[c / 64] |= 1 << (c % 64);
         }
         let mut seed = 0x4845_5800 ^ n as u64;
-        let keys = (0..nc)
-            .map(|_| [splitmix64(&mut seed), splitmix64(&mut seed)])
-            .collect();
+        let keys = crate::games::common::point_keys(&mut seed, nc);
         let white_key = splitmix64(&mut seed);
         let swap_key = splitmix64(&mut seed);
         Ok(Geometry {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::geometry::{BOTTOM, Geometry, LEFT, Point, RIGHT, TOP};
+use super::geometry::{Geometry, Point};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 
 /// An Onyx move: a placement on a point, or White's `swap`.
@@ -255,10 +255,15 @@ impl Onyx {
 
     /// Whether swap is legal now: White's answer to Black's first move.
     pub fn swap_available(&self) -> bool {
-        self.outcome.is_none()
-            && self.history.len() == 1
-            && self.to_move == Color::White
-            && matches!(self.history[0].mv, Some(OnyxMove::Place(_)))
+        crate::games::common::swap_allowed(
+            self.outcome,
+            self.history.len(),
+            self.to_move,
+            matches!(
+                self.history.first().map(|u| u.mv),
+                Some(Some(OnyxMove::Place(_)))
+            ),
+        )
     }
 
     /// Whether a piece may be placed on `p` (empty, and for a midpoint all
@@ -437,13 +442,7 @@ impl Onyx {
 }
 
 /// The edge bits a colour joins: (first edge, second edge).
-#[inline]
-pub(crate) fn edge_bits(color: Color) -> (u8, u8) {
-    match color {
-        Color::Black => (BOTTOM, TOP),
-        Color::White => (LEFT, RIGHT),
-    }
-}
+pub(crate) use crate::games::common::edge_bits;
 
 impl Game for Onyx {
     type Move = OnyxMove;

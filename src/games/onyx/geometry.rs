@@ -78,13 +78,13 @@ pub struct Geometry {
 }
 
 /// Edge bit: row 1.
-pub const BOTTOM: u8 = 1;
+pub const BOTTOM: u8 = crate::games::common::FIRST_ROW;
 /// Edge bit: row N.
-pub const TOP: u8 = 2;
+pub const TOP: u8 = crate::games::common::LAST_ROW;
 /// Edge bit: column A.
-pub const LEFT: u8 = 4;
+pub const LEFT: u8 = crate::games::common::FIRST_COLUMN;
 /// Edge bit: last column.
-pub const RIGHT: u8 = 8;
+pub const RIGHT: u8 = crate::games::common::LAST_COLUMN;
 
 impl Geometry {
     /// Builds the geometry of an `n`×`n` board (`n` even, 4..=26).
@@ -191,9 +191,7 @@ impl Geometry {
             b
         });
         let mut seed = 0x0_1234_5678_u64 ^ (n as u64) << 40;
-        let keys = (0..num_points)
-            .map(|_| [splitmix64(&mut seed), splitmix64(&mut seed)])
-            .collect();
+        let keys = crate::games::common::point_keys(&mut seed, num_points);
         let white_key = splitmix64(&mut seed);
         let swap_key = splitmix64(&mut seed);
         Ok(Geometry {

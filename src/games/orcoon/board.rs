@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::adjudicate::Solver;
 use super::bits::Bits;
-use super::geometry::{BOTTOM, Geometry, LEFT, MAX_POINTS, Point, RIGHT, TOP};
+use super::geometry::{Geometry, MAX_POINTS, Point};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 
 /// An Orcoon move.
@@ -51,13 +51,7 @@ pub fn stone(c: Color) -> u8 {
 }
 
 /// The edge bits a colour joins.
-#[inline]
-pub fn edge_bits(c: Color) -> (u8, u8) {
-    match c {
-        Color::Black => (BOTTOM, TOP),
-        Color::White => (LEFT, RIGHT),
-    }
-}
+pub use crate::games::common::edge_bits;
 
 /// Whether a stone of cell value `me` may go on `p` of `cells`: the point is
 /// empty and both restrictions hold for the placed stone. `None` when legal.
@@ -204,10 +198,15 @@ impl Orcoon {
 
     /// Whether swap is legal now: White's answer to Black's first move.
     pub fn swap_available(&self) -> bool {
-        self.outcome.is_none()
-            && self.history.len() == 1
-            && self.to_move == Color::White
-            && matches!(self.history[0].mv, Some(OrcoonMove::Place(_)))
+        crate::games::common::swap_allowed(
+            self.outcome,
+            self.history.len(),
+            self.to_move,
+            matches!(
+                self.history.first().map(|u| u.mv),
+                Some(Some(OrcoonMove::Place(_)))
+            ),
+        )
     }
 
     /// Why `color` may not place on `p` now (ignoring whose turn it is and

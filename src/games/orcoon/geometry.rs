@@ -18,13 +18,13 @@ pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 pub type Point = u16;
 
 /// Edge bit: row 1.
-pub const BOTTOM: u8 = 1;
+pub const BOTTOM: u8 = crate::games::common::FIRST_ROW;
 /// Edge bit: row N.
-pub const TOP: u8 = 2;
+pub const TOP: u8 = crate::games::common::LAST_ROW;
 /// Edge bit: column A.
-pub const LEFT: u8 = 4;
+pub const LEFT: u8 = crate::games::common::FIRST_COLUMN;
 /// Edge bit: last column.
-pub const RIGHT: u8 = 8;
+pub const RIGHT: u8 = crate::games::common::LAST_COLUMN;
 
 /// The eight knight steps (rows, columns): the crosscut windows join a
 /// stone to a like corner a knight's move away.
@@ -181,9 +181,7 @@ impl Geometry {
             }
         }
         let mut seed = 0x05ee_d0c0_u64 ^ (n as u64) << 40;
-        let keys = (0..np)
-            .map(|_| [splitmix64(&mut seed), splitmix64(&mut seed)])
-            .collect();
+        let keys = crate::games::common::point_keys(&mut seed, np);
         let white_key = splitmix64(&mut seed);
         let swap_key = splitmix64(&mut seed);
         let over_key = splitmix64(&mut seed);
