@@ -203,6 +203,11 @@ pub trait Notation: Game {
     /// A board a person can read, ending with a newline.
     fn showboard(&self) -> String;
 
+    /// The colour of the piece on the point written `point` (Akron: the
+    /// ball on that point, at its level), `None` for an empty point or a
+    /// text that names no point.
+    fn piece_at(&self, point: &str) -> Option<Color>;
+
     /// Puts a piece of `color` on the point written `point`, or empties it
     /// when `color` is `None`, to build test positions. Only allowed before
     /// the first move.

@@ -60,6 +60,8 @@ pub trait Rules: Send {
     fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
     /// The board for people.
     fn showboard(&self) -> String;
+    /// See [`Notation::piece_at`].
+    fn piece_at(&self, point: &str) -> Option<Color>;
     /// Zobrist hash of the position.
     fn hash(&self) -> u64;
     /// `perft depth`, or `None` when `stop` was set before it finished.
@@ -273,6 +275,9 @@ impl<G: Notation> Rules for RulesSession<G> {
     }
     fn showboard(&self) -> String {
         self.game.showboard()
+    }
+    fn piece_at(&self, point: &str) -> Option<Color> {
+        self.game.piece_at(point)
     }
     fn hash(&self) -> u64 {
         self.game.hash()

@@ -36,6 +36,9 @@ pub struct GameEntry {
     pub options: &'static [GameOption],
     /// The game's own protocol commands.
     pub commands: &'static [GameCommand],
+    /// How the board is laid out, for boards drawn outside the engine
+    /// (GoGui mode).
+    pub layout: Layout,
     /// SGF's own game number (`GM`), where SGF has one (Hex: 11); records
     /// always name the game in `XG` too.
     pub sgf_number: Option<u32>,
@@ -51,6 +54,19 @@ pub struct GameEntry {
     /// The engine's game: rules, the game's evaluators (the first in
     /// use), and a searcher whose table has the megabytes given.
     pub new_session: NewSession,
+}
+
+/// How a game's points are laid out on its board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// An N×N grid of points, columns from `A` at the left, row 1 at the
+    /// bottom (Orcoon; Akron's surface).
+    Grid,
+    /// The grid plus the midpoint of each square cell (Onyx): in GoGui a
+    /// (2N−1)×(2N−1) board of points and midpoints.
+    GridWithMidpoints,
+    /// An N×N rhombus of hexagonal cells, row 1 at the top (Hex).
+    Rhombus,
 }
 
 /// An option of a game (Onyx's `start`), set by the protocol command of

@@ -27,7 +27,7 @@ use std::collections::HashSet;
 
 use super::{Gtp, Reply, commands};
 use crate::game::{Color, column_letter};
-use crate::games::{akron::Akron, hex::Hex, onyx::Onyx, orcoon::Orcoon};
+use crate::games::{self, Layout};
 use crate::session::Rules;
 
 /// GoGui's largest board: 25 points a side (its columns `A`..`Z` without
@@ -94,11 +94,11 @@ pub fn parse_gogui_point(text: &str, cells: usize) -> Result<(usize, usize), Str
 
 impl View {
     /// The view of game `game` (its registry name) on an `n`×`n` board,
-    /// whatever its size (see [`View::check`]).
+    /// whatever its size (see [`View::check`]), from the game's layout.
     pub fn new(game: &str, n: usize) -> View {
-        let model = match game {
-            "onyx" => Model::Onyx,
-            "hex" => Model::Hex,
+        let model = match games::find(game).map(|g| g.layout) {
+            Ok(Layout::GridWithMidpoints) => Model::Onyx,
+            Ok(Layout::Rhombus) => Model::Hex,
             _ => Model::Grid,
         };
         View { model, n }
@@ -269,27 +269,14 @@ impl View {
 
 /// The colour on crosscut's point `name` (Akron: on the surface hole).
 fn color_at(rules: &mut dyn Rules, name: &str) -> Option<Color> {
-    let pos = rules.position_mut();
-    if let Some(g) = pos.downcast_ref::<Onyx>() {
-        return g.at(g.geometry().parse_point(name).ok()?);
-    }
-    if let Some(g) = pos.downcast_ref::<Orcoon>() {
-        return g.at(g.geometry().parse_point(name).ok()?);
-    }
-    if let Some(g) = pos.downcast_ref::<Akron>() {
-        return g.at(g.geometry().parse_point(name).ok()?);
-    }
-    if let Some(g) = pos.downcast_ref::<Hex>() {
-        return g.at(g.geometry().parse_cell(name).ok()?);
-    }
-    None
+    rules.piece_at(name)
 }
 
 /// The crosscut board size GoGui's `boardsize M` asks for: Onyx's
 /// (2N−1)-cell board is Onyx N (an even M is taken as N itself, since
 /// Onyx's sizes are even); other games' M is M.
 pub fn crosscut_size(game: &str, m: usize) -> Result<usize, String> {
-    let n = if game == "onyx" && m % 2 == 1 {
+    let n = if View::new(game, m).model == Model::Onyx && m % 2 == 1 {
         m.div_ceil(2)
     } else {
         m

@@ -1186,6 +1186,10 @@ impl Game for Akron {
 }
 
 impl Notation for Akron {
+    fn piece_at(&self, point: &str) -> Option<Color> {
+        self.at(self.geo.parse_point(point).ok()?)
+    }
+
     fn parse_move(&self, text: &str) -> Result<AkronMove, MoveError> {
         let lower = text.trim().to_ascii_lowercase();
         if lower == "swap" {

@@ -11,7 +11,7 @@ pub use board::{Akron, AkronMove, EvalScratch, GroupIter, edge_bits};
 pub use eval::Distance;
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
 
-use super::{BenchPosition, GameEntry, rules_of, session_of};
+use super::{BenchPosition, GameEntry, Layout, rules_of, session_of};
 use crate::session::Options;
 
 /// Akron in the game registry.
@@ -21,6 +21,7 @@ pub const ENTRY: GameEntry = GameEntry {
     default_size: DEFAULT_SIZE,
     options: &[],
     commands: &[],
+    layout: Layout::Grid,
     sgf_number: None,
     bench: BENCH,
     // 10 × size²: balls move, and games can last long.

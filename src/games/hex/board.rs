@@ -307,6 +307,10 @@ impl Game for Hex {
 }
 
 impl Notation for Hex {
+    fn piece_at(&self, point: &str) -> Option<Color> {
+        self.at(self.geo.parse_cell(point).ok()?)
+    }
+
     fn parse_move(&self, text: &str) -> Result<HexMove, MoveError> {
         let lower = text.to_ascii_lowercase();
         let over = || Err(MoveError::Illegal("the game is over".into()));

@@ -11,7 +11,7 @@ pub use board::{Hex, HexMove, edge_bits};
 pub use eval::TwoDistance;
 pub use geometry::{Cell, DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE};
 
-use super::{BenchPosition, GameEntry, rules_of, session_of};
+use super::{BenchPosition, GameEntry, Layout, rules_of, session_of};
 use crate::session::Options;
 
 /// Hex in the game registry.
@@ -21,6 +21,7 @@ pub const ENTRY: GameEntry = GameEntry {
     default_size: DEFAULT_SIZE,
     options: &[],
     commands: &[],
+    layout: Layout::Rhombus,
     sgf_number: Some(11),
     bench: BENCH,
     // 2 × size²: placements only, a game fills the board at most once.

@@ -587,6 +587,10 @@ impl Game for Onyx {
 }
 
 impl Notation for Onyx {
+    fn piece_at(&self, point: &str) -> Option<Color> {
+        self.at(self.geo.parse_point(point).ok()?)
+    }
+
     fn parse_move(&self, text: &str) -> Result<OnyxMove, MoveError> {
         let lower = text.to_ascii_lowercase();
         if lower == "swap" {

@@ -12,7 +12,7 @@ pub use board::{Onyx, OnyxMove, Start};
 pub use eval::{Distance, TwoDistance};
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
 
-use super::{BenchPosition, GameEntry, GameOption, rules_of, session_of};
+use super::{BenchPosition, GameEntry, GameOption, Layout, rules_of, session_of};
 use crate::session::{Options, option};
 
 /// Onyx in the game registry.
@@ -27,6 +27,7 @@ pub const ENTRY: GameEntry = GameEntry {
         check: check_start,
     }],
     commands: &[],
+    layout: Layout::GridWithMidpoints,
     sgf_number: None,
     bench: BENCH,
     // 4 × the points (grid points and midpoints): captures can make positions repeat.

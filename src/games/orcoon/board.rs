@@ -477,6 +477,10 @@ impl Game for Orcoon {
 }
 
 impl Notation for Orcoon {
+    fn piece_at(&self, point: &str) -> Option<Color> {
+        self.at(self.geo.parse_point(point).ok()?)
+    }
+
     fn parse_move(&self, text: &str) -> Result<OrcoonMove, MoveError> {
         let lower = text.to_ascii_lowercase();
         let over = || Err(MoveError::Illegal("the game is over".into()));

@@ -16,7 +16,7 @@ pub use board::{Orcoon, OrcoonMove, Violation};
 pub use eval::Distance;
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
 
-use super::{BenchPosition, GameCommand, GameEntry, rules_of, session_of};
+use super::{BenchPosition, GameCommand, GameEntry, Layout, rules_of, session_of};
 use crate::game::{Game, Outcome};
 use crate::session::Options;
 
@@ -31,6 +31,7 @@ pub const ENTRY: GameEntry = GameEntry {
         usage: "winning_sequence",
         run: winning_sequence,
     }],
+    layout: Layout::Grid,
     sgf_number: None,
     bench: BENCH,
     // 4 × size²: placements only, and a pass ends the game.
