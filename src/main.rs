@@ -27,7 +27,7 @@ fn usage() -> String {
 
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .target(env_logger::Target::Stderr)
+        .target(env_logger::Target::Pipe(Box::new(crosscut::stderr::Writer)))
         .init();
     let mut gtp = Gtp::new();
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -63,8 +63,11 @@ fn main() {
     let stdout = std::io::stdout();
     if let Err(e) = crosscut::protocol::run_with(gtp, stdin, stdout.lock()) {
         log::error!("i/o error: {e}");
+        crosscut::stderr::flush();
         std::process::exit(1);
     }
-    // The reader thread may still wait on an open input after `quit`.
+    // What waits for stderr goes out; the reader thread may still wait on
+    // an open input after `quit`.
+    crosscut::stderr::flush();
     std::process::exit(0);
 }

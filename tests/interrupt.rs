@@ -117,3 +117,41 @@ fn stop_interrupts_a_search_and_perft() {
     drop(stdin);
     assert!(exits_within(&mut child, Duration::from_secs(30)));
 }
+
+/// A controller that never reads stderr: the `info` lines fill the pipe
+/// (64 KB, about 140 genmoves), and the engine must go on answering; lines
+/// it cannot write are dropped.
+#[test]
+fn an_unread_stderr_never_blocks_the_engine() {
+    let mut child = engine();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = Answers(BufReader::new(child.stdout.take().unwrap()));
+    // stderr stays piped and unread for the whole test.
+    let _stderr = child.stderr.take().unwrap();
+    stdin
+        .write_all(b"game onyx\nboardsize 8\nparam max_depth 3\nparam move_time 0\n")
+        .unwrap();
+    for _ in 0..4 {
+        assert_eq!(answers.next(), "=\n");
+    }
+    let start = Instant::now();
+    for genmoves in 0..600 {
+        // Out of turn too (after a swap): that logs a warning, also on the
+        // unread stderr.
+        let color = if genmoves % 2 == 0 { "b" } else { "w" };
+        stdin
+            .write_all(format!("genmove {color}\nfinal_score\n").as_bytes())
+            .unwrap();
+        let mv = answers.next();
+        if answers.next().starts_with("= ") || mv.starts_with('?') {
+            stdin.write_all(b"clear_board\n").unwrap();
+            assert_eq!(answers.next(), "=\n");
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "blocked after {genmoves} genmoves"
+        );
+    }
+    drop(stdin);
+    assert!(exits_within(&mut child, Duration::from_secs(30)));
+}

@@ -5,7 +5,6 @@
 
 pub mod params;
 
-use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -42,11 +41,10 @@ pub enum BenchLimit {
 /// Where the searcher's `info` lines go.
 pub type InfoSink = Box<dyn FnMut(&str) + Send>;
 
-/// Writes a line on stderr, best effort: a failed write (stderr closed or
-/// full) is ignored, so it never changes an answer.
-pub fn info_to_stderr(line: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{line}");
+/// The default sink of `info` lines: stderr, best effort and never
+/// blocking ([`crate::stderr`]).
+pub fn info_to_stderr() -> InfoSink {
+    Box::new(crate::stderr::line)
 }
 
 /// The current game: which game it is, its options and the session.
@@ -102,7 +100,7 @@ impl Engine {
             rng: SmallRng::seed_from_u64(params.seed),
             params,
             clock: Clock::default(),
-            info: Box::new(info_to_stderr),
+            info: info_to_stderr(),
             interrupts: Interrupts::default(),
         }
     }
