@@ -10,5 +10,6 @@ pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod sgf;
+pub mod solve;
 pub mod timeman;
 pub mod tournament;

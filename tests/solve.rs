@@ -1,0 +1,268 @@
+//! The df-pn solver against a plain exhaustive minimax written here (a
+//! repeated position on the path is a draw: the solver's rule, and the
+//! game's value by endless play), on hundreds of small random positions of
+//! every game, and known facts (Hex openings).
+
+use std::collections::HashSet;
+
+use crosscut::game::{Color, Effort, Game, Notation, Outcome};
+use crosscut::games::akron::Akron;
+use crosscut::games::hex::Hex;
+use crosscut::games::onyx::{Onyx, Start};
+use crosscut::games::orcoon::Orcoon;
+use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// The value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum V {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl V {
+    fn flip(self) -> V {
+        match self {
+            V::Win => V::Loss,
+            V::Loss => V::Win,
+            V::Draw => V::Draw,
+        }
+    }
+}
+
+/// Exhaustive minimax with a path check; `None` past `budget` nodes.
+fn minimax<G: Game>(game: &mut G, path: &mut HashSet<u64>, budget: &mut u64) -> Option<V> {
+    if let Some(o) = game.outcome() {
+        return Some(match o {
+            Outcome::Draw => V::Draw,
+            Outcome::Win(c) if c == game.to_move() => V::Win,
+            Outcome::Win(_) => V::Loss,
+        });
+    }
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let me = game.to_move();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert!(!moves.is_empty(), "a game that goes on has moves");
+    path.insert(game.hash());
+    let mut best = V::Loss;
+    for mv in moves {
+        game.play_with(mv, Effort::Exact);
+        let v = if path.contains(&game.hash()) && game.outcome().is_none() {
+            Some(V::Draw)
+        } else {
+            let v = minimax(game, path, budget);
+            v.map(|v| if game.to_move() == me { v } else { v.flip() })
+        };
+        game.undo();
+        let Some(v) = v else {
+            path.remove(&game.hash());
+            return None;
+        };
+        if v == V::Win {
+            best = V::Win;
+            break;
+        }
+        if v == V::Draw {
+            best = V::Draw;
+        }
+    }
+    path.remove(&game.hash());
+    Some(best)
+}
+
+/// Solves `game` with the solver and compares with minimax (when minimax
+/// finishes within `budget`); checks a winning move is winning. Returns
+/// whether a comparison was made.
+fn compare<G: Notation>(solver: &mut Solver<G>, game: &mut G, budget: u64) -> bool {
+    let mut b = budget;
+    let Some(expected) = minimax(game, &mut HashSet::new(), &mut b) else {
+        return false;
+    };
+    if game.outcome().is_some() {
+        return false;
+    }
+    let hash = game.hash();
+    let report = solver.solve(game, &SolveLimits::unlimited(), &mut |_| {});
+    assert_eq!(game.hash(), hash, "the solver leaves the game as it was");
+    let got = match report.value {
+        SolveValue::Win(mv) => {
+            let me = game.to_move();
+            game.play_with(mv, Effort::Exact);
+            let mut b = budget;
+            let after = minimax(game, &mut HashSet::new(), &mut b);
+            let after = after.map(|v| if game.to_move() == me { v } else { v.flip() });
+            game.undo();
+            if let Some(a) = after {
+                assert_eq!(a, V::Win, "the solver's winning move {mv:?} does not win");
+            }
+            V::Win
+        }
+        SolveValue::Loss => V::Loss,
+        SolveValue::Draw => V::Draw,
+        SolveValue::Unknown => panic!("no limit, yet unknown"),
+    };
+    assert_eq!(
+        got,
+        expected,
+        "solver and minimax disagree, {:?} to move:\n{}",
+        game.to_move(),
+        game.showboard()
+    );
+    true
+}
+
+/// Plays random moves from `game` until the end, then takes back
+/// `back` of them (or to the start): a position near the end.
+fn near_end<G: Game>(game: &mut G, rng: &mut SmallRng, back: usize, max_moves: usize) {
+    let mut played = 0;
+    let mut moves = Vec::new();
+    while game.outcome().is_none() && played < max_moves {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play_with(mv, Effort::Exact);
+        played += 1;
+    }
+    for _ in 0..back.min(played) {
+        game.undo();
+    }
+}
+
+/// Plays `count` random moves (fewer if the game ends).
+fn random_moves<G: Game>(game: &mut G, rng: &mut SmallRng, count: usize) {
+    let mut moves = Vec::new();
+    for _ in 0..count {
+        if game.outcome().is_some() {
+            return;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play_with(mv, Effort::Exact);
+    }
+}
+
+/// Compares `count` positions from `make` (a fresh solver table every
+/// `fresh` positions, so stored results are reused across calls too).
+fn compare_many<G: Notation>(
+    count: usize,
+    budget: u64,
+    seed: u64,
+    mut make: impl FnMut(&mut SmallRng) -> G,
+) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut solver = Solver::new(4);
+    let mut compared = 0;
+    for i in 0..count {
+        if i % 10 == 0 {
+            solver.clear();
+        }
+        let mut game = make(&mut rng);
+        if compare(&mut solver, &mut game, budget) {
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn hex_small_boards_agree_with_minimax() {
+    for n in 2..=4 {
+        let compared = compare_many(150, 200_000, n as u64, |rng| {
+            let mut g = Hex::new(n).unwrap();
+            let first = if n == 4 { 5 } else { 0 };
+            let k = rng.random_range(first..n * n);
+            random_moves(&mut g, rng, k);
+            g
+        });
+        assert!(compared >= 100, "hex {n}: only {compared} compared");
+        eprintln!("hex {n}x{n}: {compared} positions compared");
+    }
+}
+
+#[test]
+fn hex_5x5_near_end_agrees_with_minimax() {
+    let compared = compare_many(100, 200_000, 5, |rng| {
+        let mut g = Hex::new(5).unwrap();
+        let back = rng.random_range(2..9);
+        near_end(&mut g, rng, back, 100);
+        g
+    });
+    assert!(compared >= 60, "hex 5: only {compared} compared");
+    eprintln!("hex 5x5 near end: {compared} positions compared");
+}
+
+#[test]
+fn orcoon_near_end_agrees_with_minimax() {
+    for n in 3..=4 {
+        let compared = compare_many(150, 100_000, 10 + n as u64, |rng| {
+            let mut g = Orcoon::new(n).unwrap();
+            let back = rng.random_range(1..6);
+            near_end(&mut g, rng, back, 100);
+            g
+        });
+        assert!(compared >= 70, "orcoon {n}: only {compared} compared");
+        eprintln!("orcoon {n}x{n} near end: {compared} positions compared");
+    }
+}
+
+#[test]
+fn onyx_4x4_near_end_agrees_with_minimax() {
+    let compared = compare_many(200, 100_000, 44, |rng| {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let back = rng.random_range(1..7);
+        near_end(&mut g, rng, back, 200);
+        g
+    });
+    assert!(compared >= 100, "onyx: only {compared} compared");
+    eprintln!("onyx 4x4 near end: {compared} positions compared");
+}
+
+#[test]
+fn akron_3x3_near_end_agrees_with_minimax() {
+    let compared = compare_many(150, 100_000, 33, |rng| {
+        let mut g = Akron::new(3).unwrap();
+        let back = rng.random_range(1..5);
+        near_end(&mut g, rng, back, 60);
+        g
+    });
+    assert!(compared >= 50, "akron: only {compared} compared");
+    eprintln!("akron 3x3 near end: {compared} positions compared");
+}
+
+#[test]
+fn hex_openings_are_first_player_wins() {
+    for n in 1..=4 {
+        let mut g = Hex::new(n).unwrap();
+        let mut solver = Solver::new(16);
+        let r = solver.solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+        assert!(
+            matches!(r.value, SolveValue::Win(_)),
+            "hex {n}: {:?}",
+            r.value
+        );
+        // Black can force a win; White cannot.
+        assert_eq!(
+            solver.prove(&mut g, Color::White, &SolveLimits::unlimited(), &mut |_| {}),
+            Proof::Disproven
+        );
+    }
+}
+
+#[test]
+fn a_node_limit_gives_unknown() {
+    let mut g = Hex::new(5).unwrap();
+    let mut solver = Solver::new(1);
+    let limits = SolveLimits {
+        nodes: Some(100),
+        ..SolveLimits::unlimited()
+    };
+    let r = solver.solve(&mut g, &limits, &mut |_| {});
+    assert_eq!(r.value, SolveValue::Unknown);
+}
