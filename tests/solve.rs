@@ -32,8 +32,20 @@ impl V {
     }
 }
 
+/// Whether the side to move after a move is the mover's opponent: always
+/// when wins are counted by player (a swap exchanges the players), else
+/// when the colour to move changed.
+fn opponent_moves<G: Game>(game: &G, mover: Color, by_player: bool) -> bool {
+    by_player || game.to_move() != mover
+}
+
 /// Exhaustive minimax with a path check; `None` past `budget` nodes.
-fn minimax<G: Game>(game: &mut G, path: &mut HashSet<u64>, budget: &mut u64) -> Option<V> {
+fn minimax<G: Game>(
+    game: &mut G,
+    path: &mut HashSet<u64>,
+    budget: &mut u64,
+    by_player: bool,
+) -> Option<V> {
     if let Some(o) = game.outcome() {
         return Some(match o {
             Outcome::Draw => V::Draw,
@@ -56,8 +68,9 @@ fn minimax<G: Game>(game: &mut G, path: &mut HashSet<u64>, budget: &mut u64) -> 
         let v = if path.contains(&game.hash()) && game.outcome().is_none() {
             Some(V::Draw)
         } else {
-            let v = minimax(game, path, budget);
-            v.map(|v| if game.to_move() == me { v } else { v.flip() })
+            let v = minimax(game, path, budget, by_player);
+            let flip = opponent_moves(game, me, by_player);
+            v.map(|v| if flip { v.flip() } else { v })
         };
         game.undo();
         let Some(v) = v else {
@@ -79,24 +92,34 @@ fn minimax<G: Game>(game: &mut G, path: &mut HashSet<u64>, budget: &mut u64) -> 
 /// Solves `game` with the solver and compares with minimax (when minimax
 /// finishes within `budget`); checks a winning move is winning. Returns
 /// whether a comparison was made.
-fn compare<G: Notation>(solver: &mut Solver<G>, game: &mut G, budget: u64) -> bool {
+fn compare<G: Notation>(
+    solver: &mut Solver<G>,
+    game: &mut G,
+    budget: u64,
+    by_player: bool,
+) -> bool {
     let mut b = budget;
-    let Some(expected) = minimax(game, &mut HashSet::new(), &mut b) else {
+    let Some(expected) = minimax(game, &mut HashSet::new(), &mut b, by_player) else {
         return false;
     };
     if game.outcome().is_some() {
         return false;
     }
     let hash = game.hash();
-    let report = solver.solve(game, &SolveLimits::unlimited(), &mut |_| {});
+    let limits = SolveLimits {
+        by_player,
+        ..SolveLimits::unlimited()
+    };
+    let report = solver.solve(game, &limits, &mut |_| {});
     assert_eq!(game.hash(), hash, "the solver leaves the game as it was");
     let got = match report.value {
         SolveValue::Win(mv) => {
             let me = game.to_move();
             game.play_with(mv, Effort::Exact);
             let mut b = budget;
-            let after = minimax(game, &mut HashSet::new(), &mut b);
-            let after = after.map(|v| if game.to_move() == me { v } else { v.flip() });
+            let after = minimax(game, &mut HashSet::new(), &mut b, by_player);
+            let flip = opponent_moves(game, me, by_player);
+            let after = after.map(|v| if flip { v.flip() } else { v });
             game.undo();
             if let Some(a) = after {
                 assert_eq!(a, V::Win, "the solver's winning move {mv:?} does not win");
@@ -149,7 +172,8 @@ fn random_moves<G: Game>(game: &mut G, rng: &mut SmallRng, count: usize) {
 }
 
 /// Compares `count` positions from `make` (a fresh solver table every
-/// `fresh` positions, so stored results are reused across calls too).
+/// ten positions, so stored results are reused across calls too; wins
+/// counted by player and by colour in turn).
 fn compare_many<G: Notation>(
     count: usize,
     budget: u64,
@@ -164,7 +188,7 @@ fn compare_many<G: Notation>(
             solver.clear();
         }
         let mut game = make(&mut rng);
-        if compare(&mut solver, &mut game, budget) {
+        if compare(&mut solver, &mut game, budget, i % 20 < 10) {
             compared += 1;
         }
     }
@@ -237,11 +261,17 @@ fn akron_3x3_near_end_agrees_with_minimax() {
 }
 
 #[test]
-fn hex_openings_are_first_player_wins() {
+fn hex_openings_are_first_player_wins_without_swap() {
+    // Counted by colour, the swap changes nothing: the value of Hex
+    // without the swap rule's exchange.
+    let by_colour = SolveLimits {
+        by_player: false,
+        ..SolveLimits::unlimited()
+    };
     for n in 1..=4 {
         let mut g = Hex::new(n).unwrap();
         let mut solver = Solver::new(16);
-        let r = solver.solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+        let r = solver.solve(&mut g, &by_colour, &mut |_| {});
         assert!(
             matches!(r.value, SolveValue::Win(_)),
             "hex {n}: {:?}",
@@ -249,10 +279,25 @@ fn hex_openings_are_first_player_wins() {
         );
         // Black can force a win; White cannot.
         assert_eq!(
-            solver.prove(&mut g, Color::White, &SolveLimits::unlimited(), &mut |_| {}),
+            solver.prove(&mut g, Color::White, &by_colour, &mut |_| {}),
             Proof::Disproven
         );
     }
+}
+
+#[test]
+fn hex_with_swap_is_a_second_player_win() {
+    // Counted by player, the second player swaps any winning opening.
+    for n in 2..=4 {
+        let mut g = Hex::new(n).unwrap();
+        let mut solver = Solver::new(16);
+        let r = solver.solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+        assert_eq!(r.value, SolveValue::Loss, "hex {n}");
+    }
+    // On 1x1 the first move ends the game before any swap.
+    let mut g = Hex::new(1).unwrap();
+    let r = Solver::new(1).solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)));
 }
 
 #[test]

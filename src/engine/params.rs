@@ -12,6 +12,9 @@ use crate::search::Player;
 /// Largest transposition table `param hash` accepts, in megabytes.
 pub const MAX_HASH_MB: usize = 16384;
 
+/// The solver's table size in megabytes when `solve_hash` is not set.
+pub const DEFAULT_SOLVE_HASH_MB: usize = 64;
+
 /// Engine parameters settable with `param`.
 #[derive(Clone, Debug)]
 pub struct Params {
@@ -30,6 +33,15 @@ pub struct Params {
     pub threads: usize,
     /// Whether the searcher's `info` lines are written.
     pub verbose: bool,
+    /// Seconds a `solve` may take (per move for `solve_all`); 0: no limit.
+    pub solve_time: f64,
+    /// Nodes a `solve` may expand (per move for `solve_all`); 0: no limit.
+    pub solve_nodes: u64,
+    /// The solver's table size in megabytes.
+    pub solve_hash_mb: usize,
+    /// Whether the solver counts wins by player across a swap (else by
+    /// colour).
+    pub solve_by_player: bool,
 }
 
 impl Default for Params {
@@ -42,6 +54,10 @@ impl Default for Params {
             hash_mb: 16,
             threads: 1,
             verbose: true,
+            solve_time: 10.0,
+            solve_nodes: 0,
+            solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
+            solve_by_player: true,
         }
     }
 }
@@ -155,6 +171,63 @@ pub const PARAMS: &[Param] = &[
                 "1" | "true" | "on" => true,
                 "0" | "false" | "off" => false,
                 _ => return Err(format!("verbose must be true or false, not '{v}'")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_time",
+        range: "0 to 86400",
+        doc: "seconds `solve` may take (each move's for `solve_all`); 0 = no time limit",
+        get: |e| e.params.solve_time.to_string(),
+        set: |e, v| {
+            let secs: f64 = v
+                .parse()
+                .map_err(|_| format!("solve_time must be a number of seconds, not '{v}'"))?;
+            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
+                return Err("solve_time must be from 0 to 86400 seconds".into());
+            }
+            e.params.solve_time = secs;
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_nodes",
+        range: "0 to 18446744073709551615",
+        doc: "nodes `solve` may expand (each move's for `solve_all`); 0 = no node limit",
+        get: |e| e.params.solve_nodes.to_string(),
+        set: |e, v| {
+            e.params.solve_nodes = parse_in("solve_nodes", v, 0..=u64::MAX)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_hash",
+        range: "1 to 16384",
+        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced)",
+        get: |e| e.params.solve_hash_mb.to_string(),
+        set: |e, v| {
+            e.params.solve_hash_mb = parse_in("solve_hash", v, 1..=MAX_HASH_MB)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_by",
+        range: "player, color",
+        doc: "whom `solve` counts a win for across a swap: `player` (the game as played: the swap exchanges the players' colours) or `color` (the swap, which changes neither the board nor the colour to move, gives the same colour another move: the value of the game without the swap rule's exchange); changing it clears the solver's table",
+        get: |e| {
+            if e.params.solve_by_player {
+                "player"
+            } else {
+                "color"
+            }
+            .to_string()
+        },
+        set: |e, v| {
+            e.params.solve_by_player = match v.to_ascii_lowercase().as_str() {
+                "player" => true,
+                "color" | "colour" => false,
+                _ => return Err(format!("solve_by must be player or color, not '{v}'")),
             };
             Ok(())
         },

@@ -55,6 +55,17 @@
 //! Non-final proof and disproof numbers in the table are only estimates
 //! guiding the search; they may come from path-dependent values.
 //!
+//! # Swap
+//!
+//! After Black's first move White may answer `swap`: the board and the
+//! colour to move stay as they were, and the players exchange colours.
+//! By default ([`SolveLimits::by_player`]) wins are counted for the
+//! player, as the game is played: the swap changes the attacker's colour
+//! for the rest of the line (and the table key with it). Counted by
+//! colour, the swap is a move after which the same colour moves again;
+//! φ and δ of such a child are exchanged. The two counts have separate
+//! tables (changing it clears the table).
+//!
 //! # The table
 //!
 //! Entries are keyed by the position's hash (which includes the side to
@@ -90,6 +101,12 @@ pub struct SolveLimits {
     pub time: Option<Duration>,
     /// When the solve began.
     pub start: Instant,
+    /// Whom a win is counted for across a swap: the *player* (`true`, the
+    /// game as played: the swap exchanges the players' colours, so the
+    /// attacker's colour changes with it) or the *colour* (`false`: the
+    /// swap, which changes neither the board nor the colour to move, is
+    /// then a move that hands the same colour the turn again).
+    pub by_player: bool,
 }
 
 impl SolveLimits {
@@ -99,6 +116,7 @@ impl SolveLimits {
             nodes: None,
             time: None,
             start: Instant::now(),
+            by_player: true,
         }
     }
 }
@@ -211,13 +229,17 @@ impl Table {
 /// A child of the node being searched, as the node's loop sees it.
 ///
 /// φ and δ are the child's own when the child's side to move is the
-/// node's opponent; when the same side moves again (Hex's swap, which
-/// leaves the board and the colour to move as they were) they are
-/// exchanged, so that the node's φ is always the least δ of its children.
+/// node's opponent; when the same side moves again (counting by colour,
+/// across a swap) they are exchanged, so that the node's φ is always the
+/// least δ of its children.
 struct Child<M> {
     mv: M,
-    /// Whether the same side moves again in the child.
+    /// Whether φ and δ are exchanged (the same colour moves again and
+    /// wins are counted by colour).
     same: bool,
+    /// Whether the attacker's colour changes in the child (the swap, when
+    /// wins are counted by player).
+    flip: bool,
     /// The child's key in the table.
     key: u64,
     phi: u32,
@@ -243,6 +265,8 @@ pub struct Solver<G: Game> {
     /// ε of the 1+ε trick as a divisor: a child may grow up to
     /// δ₂ + 1 + δ₂ / `eps_divisor` before its sibling is tried (ε = 1/4).
     eps_divisor: u32,
+    /// See [`SolveLimits::by_player`].
+    by_player: bool,
 }
 
 impl<G: Game> Default for Solver<G> {
@@ -267,6 +291,7 @@ impl<G: Game> Solver<G> {
             root_best: None,
             last_report: Instant::now(),
             eps_divisor: 4,
+            by_player: true,
         }
     }
 
@@ -318,7 +343,7 @@ impl<G: Game> Solver<G> {
     }
 
     /// The values of the position `game` is in, as its parent first sees it.
-    fn look(&self, game: &G, mv: G::Move, same: bool) -> Child<G::Move> {
+    fn look(&self, game: &G, mv: G::Move, same: bool, flip: bool) -> Child<G::Move> {
         let hash = game.hash();
         let key = self.key(hash);
         let child = |phi, delta, rep, fixed| {
@@ -326,6 +351,7 @@ impl<G: Game> Solver<G> {
             Child {
                 mv,
                 same,
+                flip,
                 key,
                 phi,
                 delta,
@@ -446,8 +472,15 @@ impl<G: Game> Solver<G> {
         let mover = game.to_move();
         for mv in moves {
             game.play_with(mv, Effort::Exact);
-            let same = game.to_move() == mover;
-            children.push(self.look(game, mv, same));
+            let again = game.to_move() == mover;
+            let flip = again && self.by_player;
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
+            children.push(self.look(game, mv, again && !flip, flip));
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
             game.undo();
         }
         let result = loop {
@@ -483,14 +516,20 @@ impl<G: Game> Solver<G> {
                 (th_delta as u64 - delta as u64 + c.phi as u64).min(INF as u64) as u32;
             let eps = delta2 / self.eps_divisor;
             let child_th_delta = th_phi.min(delta2.saturating_add(1).saturating_add(eps));
-            let (mv, same) = (c.mv, c.same);
+            let (mv, same, flip) = (c.mv, c.same, c.flip);
             game.play_with(mv, Effort::Exact);
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
             let (p, d, r) = if same {
                 let (p, d, r) = self.mid(game, depth + 1, child_th_delta, child_th_phi, progress);
                 (d, p, r)
             } else {
                 self.mid(game, depth + 1, child_th_phi, child_th_delta, progress)
             };
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
             game.undo();
             let c = &mut children[best];
             c.phi = p;
@@ -533,6 +572,11 @@ impl<G: Game> Solver<G> {
     ) -> Proof {
         self.attacker = attacker;
         self.limits = *limits;
+        if self.by_player != limits.by_player {
+            // Results of the other count do not hold in this one.
+            self.by_player = limits.by_player;
+            self.clear();
+        }
         self.stopped = false;
         self.nodes = 0;
         self.path.clear();
