@@ -10,6 +10,7 @@ use crosscut::games::akron::Akron;
 use crosscut::games::hex::Hex;
 use crosscut::games::onyx::{Onyx, Start};
 use crosscut::games::orcoon::Orcoon;
+use crosscut::protocol::Gtp;
 use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -310,4 +311,56 @@ fn a_node_limit_gives_unknown() {
     };
     let r = solver.solve(&mut g, &limits, &mut |_| {});
     assert_eq!(r.value, SolveValue::Unknown);
+}
+
+fn ok(gtp: &mut Gtp, line: &str) -> String {
+    let a = gtp.execute(line).unwrap_or_default();
+    assert!(a.starts_with('='), "'{line}' failed: {a}");
+    a[1..].trim().to_string()
+}
+
+#[test]
+fn solve_commands_answer_and_leave_the_game_alone() {
+    let mut gtp = Gtp::new();
+    for l in ["game hex", "boardsize 3", "param verbose false"] {
+        ok(&mut gtp, l);
+    }
+    // With swap in play the first player loses (the opening is swapped).
+    let a = ok(&mut gtp, "solve");
+    assert!(a.starts_with("loss nodes "), "{a}");
+    assert!(a.contains(" time "), "{a}");
+    ok(&mut gtp, "param solve_by color");
+    assert!(ok(&mut gtp, "solve").starts_with("win "));
+    let all = ok(&mut gtp, "solve_all");
+    let wins: Vec<&str> = all
+        .lines()
+        .filter(|l| l.split_whitespace().nth(1) == Some("win"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(all.lines().count(), 9, "{all}");
+    // 3x3: the short diagonal and the two side cells next to the centre.
+    assert_eq!(wins, ["c1", "a2", "b2", "c2", "a3"], "{all}");
+    assert_eq!(ok(&mut gtp, "legal_moves").split(' ').count(), 9);
+    // White, solved as if the turn were handed over, also wins by moving first.
+    assert!(ok(&mut gtp, "solve white").starts_with("win "));
+    assert_eq!(ok(&mut gtp, "gogui-rules_side_to_move"), "black");
+    // A limit too small: unknown.
+    ok(&mut gtp, "boardsize 6");
+    ok(&mut gtp, "param solve_nodes 50");
+    assert!(ok(&mut gtp, "solve").starts_with("unknown "));
+    // The game goes on as usual.
+    ok(&mut gtp, "param move_time 0.05");
+    ok(&mut gtp, "genmove b");
+    let a = gtp.execute("solve purple 1 2").unwrap_or_default();
+    assert!(a.starts_with('?'), "{a}");
+}
+
+#[test]
+fn a_finished_game_has_nothing_to_solve() {
+    let mut gtp = Gtp::new();
+    for l in ["game hex", "boardsize 1", "play b a1"] {
+        ok(&mut gtp, l);
+    }
+    let a = gtp.execute("solve").unwrap_or_default();
+    assert!(a.starts_with('?'), "{a}");
 }
