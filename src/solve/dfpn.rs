@@ -76,9 +76,31 @@
 //! clears it on a new game.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use crate::game::{Color, Effort, Game, Outcome};
+
+/// A hasher for keys that are already Zobrist hashes: the key itself.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The positions on the current path: hash → path index.
+type PathMap = HashMap<u64, u32, BuildHasherDefault<Identity>>;
 
 /// Proof-number infinity.
 pub const INF: u32 = u32::MAX / 4;
@@ -156,73 +178,75 @@ pub struct SolveReport<M> {
     pub elapsed: Duration,
 }
 
-/// A table entry: φ and δ of the side to move, and the nodes spent.
-#[derive(Clone, Copy, Default)]
+/// What the table holds for a position: φ and δ of the side to move.
+#[derive(Clone, Copy)]
 struct Entry {
-    key: u64,
     phi: u32,
     delta: u32,
-    work: u32,
 }
 
-/// The solver's transposition table (buckets of four entries).
+/// The solver's transposition table: buckets of four entries, each three
+/// words (key; φ and δ; work), zeroed memory from the allocator, so its
+/// pages are committed only as the solver touches them.
 struct Table {
-    entries: Vec<Entry>,
+    words: Vec<[u64; 3]>,
 }
 
 impl Table {
     fn with_mb(mb: usize) -> Table {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+        let n = (mb.max(1) << 20) / std::mem::size_of::<[u64; 3]>();
         let n = (n / 4).max(1) * 4;
         Table {
-            entries: vec![Entry::default(); n],
+            words: vec![[0u64; 3]; n],
         }
     }
 
     fn bucket(&self, key: u64) -> usize {
-        let buckets = (self.entries.len() / 4) as u128;
+        let buckets = (self.words.len() / 4) as u128;
         ((key as u128 * buckets) >> 64) as usize * 4
+    }
+
+    fn entry(w: &[u64; 3]) -> Entry {
+        Entry {
+            phi: w[1] as u32,
+            delta: (w[1] >> 32) as u32,
+        }
     }
 
     fn get(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        self.entries[b..b + 4]
+        self.words[b..b + 4]
             .iter()
-            .find(|e| e.key == key && e.work > 0)
-            .copied()
+            .find(|w| w[0] == key && w[2] > 0)
+            .map(Self::entry)
     }
 
-    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u32) {
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
         let b = self.bucket(key);
-        let bucket = &mut self.entries[b..b + 4];
-        let slot = match bucket.iter().position(|e| e.key == key && e.work > 0) {
+        let bucket = &mut self.words[b..b + 4];
+        let slot = match bucket.iter().position(|w| w[0] == key && w[2] > 0) {
             Some(i) => i,
             None => {
                 // The cheapest entry goes (an empty one has no work).
                 let mut best = 0;
                 for i in 1..4 {
-                    if bucket[i].work < bucket[best].work {
+                    if bucket[i][2] < bucket[best][2] {
                         best = i;
                     }
                 }
                 best
             }
         };
-        let old = if bucket[slot].key == key {
-            bucket[slot].work
+        let old = if bucket[slot][0] == key {
+            bucket[slot][2]
         } else {
             0
         };
-        bucket[slot] = Entry {
+        bucket[slot] = [
             key,
-            phi,
-            delta,
-            work: work.max(1).saturating_add(old),
-        };
-    }
-
-    fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+            phi as u64 | (delta as u64) << 32,
+            work.max(1).saturating_add(old),
+        ];
     }
 }
 
@@ -255,7 +279,7 @@ pub struct Solver<G: Game> {
     hash_mb: usize,
     attacker: Color,
     /// Positions on the current path: hash → path index (root = 1).
-    path: HashMap<u64, u32>,
+    path: PathMap,
     nodes: u64,
     limits: SolveLimits,
     stopped: bool,
@@ -283,7 +307,7 @@ impl<G: Game> Solver<G> {
             table: None,
             hash_mb,
             attacker: Color::Black,
-            path: HashMap::new(),
+            path: PathMap::default(),
             nodes: 0,
             limits: SolveLimits::unlimited(),
             stopped: false,
@@ -305,9 +329,8 @@ impl<G: Game> Solver<G> {
 
     /// Forgets every result (a new game).
     pub fn clear(&mut self) {
-        if let Some(t) = self.table.as_mut() {
-            t.clear();
-        }
+        // Reallocated (zeroed) at the next solve.
+        self.table = None;
     }
 
     /// Nodes expanded by the last call.
@@ -546,7 +569,7 @@ impl<G: Game> Solver<G> {
                 .max_by_key(|c| c.rep)
                 .map(|c| c.mv);
         }
-        let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+        let work = self.nodes - start_nodes + 1;
         let solved = phi == 0 || delta == 0;
         let attacker_wins = solved && ((phi == 0) == self.attacker_to_move(game));
         if attacker_wins {
