@@ -364,3 +364,33 @@ fn a_finished_game_has_nothing_to_solve() {
     let a = gtp.execute("solve").unwrap_or_default();
     assert!(a.starts_with('?'), "{a}");
 }
+
+#[test]
+fn genmove_plays_a_proven_win_when_asked_to_solve_first() {
+    let mut gtp = Gtp::new();
+    for l in [
+        "game hex",
+        "boardsize 4",
+        "param verbose false",
+        "param move_time 1",
+        "param genmove_solve 5",
+        // Past the swap: Black's d1 wins (by colour and by player alike).
+        "play b d1",
+        "play w a1",
+    ] {
+        ok(&mut gtp, l);
+    }
+    // Every move genmove plays for Black keeps the win: the solver agrees.
+    for _ in 0..3 {
+        let mv = ok(&mut gtp, "genmove b");
+        if gtp.engine.rules().unwrap().outcome().is_some() {
+            break;
+        }
+        assert!(ok(&mut gtp, "solve white").starts_with("loss "), "{mv}");
+        ok(&mut gtp, "genmove w");
+        if gtp.engine.rules().unwrap().outcome().is_some() {
+            break;
+        }
+        assert!(ok(&mut gtp, "solve black").starts_with("win "));
+    }
+}

@@ -273,6 +273,15 @@ impl Engine {
     /// Searches and plays (when `commit`) a move for `color`.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
+        if let Some(mv) = self.solve_for_genmove(color)? {
+            self.clock.spent(color, start.elapsed());
+            if commit {
+                self.rules_mut()?
+                    .play(color, &mv)
+                    .map_err(|e| e.to_string())?;
+            }
+            return Ok(Decision::Move(mv));
+        }
         let report = self.search(color, start)?;
         self.clock.spent(color, start.elapsed());
         match report {
@@ -286,6 +295,40 @@ impl Engine {
             }
             None => Ok(Decision::Resign),
         }
+    }
+
+    /// `genmove`'s first step when `param genmove_solve` is set: the
+    /// solver, for that many seconds at most (and at most half the move's
+    /// budget), with wins counted by player; a proven win's first move, or
+    /// `None` (then the searcher plays as usual, in what is left of the
+    /// budget).
+    fn solve_for_genmove(&mut self, color: Color) -> Result<Option<String>, String> {
+        let mut secs = self.params.genmove_solve;
+        if secs <= 0.0 {
+            return Ok(None);
+        }
+        if let Some(b) = self.clock.budget(color, self.params.move_time) {
+            secs = secs.min(b.time.as_secs_f64() / 2.0);
+        }
+        let limits = SolveLimits {
+            nodes: None,
+            time: Some(Duration::from_secs_f64(secs)),
+            start: Instant::now(),
+            by_player: true,
+        };
+        let hash_mb = self.params.solve_hash_mb;
+        let verbose = self.params.verbose;
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        if c.session.rules().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let info = &mut self.info;
+        let answer = c.session.solve(color, &limits, hash_mb, &mut |_| {});
+        let mv = answer.value.strip_prefix("win ").map(str::to_string);
+        if verbose && mv.is_some() {
+            info(&format!("info solve genmove {}", answer.text()));
+        }
+        Ok(mv)
     }
 
     /// Searches without playing and describes the result: the `info` line of

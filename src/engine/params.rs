@@ -42,6 +42,8 @@ pub struct Params {
     /// Whether the solver counts wins by player across a swap (else by
     /// colour).
     pub solve_by_player: bool,
+    /// Seconds `genmove` first gives the solver (0: never).
+    pub genmove_solve: f64,
 }
 
 impl Default for Params {
@@ -58,6 +60,7 @@ impl Default for Params {
             solve_nodes: 0,
             solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
             solve_by_player: true,
+            genmove_solve: 0.0,
         }
     }
 }
@@ -229,6 +232,22 @@ pub const PARAMS: &[Param] = &[
                 "color" | "colour" => false,
                 _ => return Err(format!("solve_by must be player or color, not '{v}'")),
             };
+            Ok(())
+        },
+    },
+    Param {
+        name: "genmove_solve",
+        range: "0 to 86400",
+        doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player): a proven win's first move is played at once, otherwise the searcher plays as usual in the time left; 0 = never",
+        get: |e| e.params.genmove_solve.to_string(),
+        set: |e, v| {
+            let secs: f64 = v
+                .parse()
+                .map_err(|_| format!("genmove_solve must be a number of seconds, not '{v}'"))?;
+            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
+                return Err("genmove_solve must be from 0 to 86400 seconds".into());
+            }
+            e.params.genmove_solve = secs;
             Ok(())
         },
     },
