@@ -111,8 +111,9 @@ const GENUINE: u32 = u32::MAX;
 /// Mixed into the key when White is the attacker.
 const WHITE_ATTACKER: u64 = 0x5bd1_e995_7f4a_7c15;
 
-/// How often (in nodes) the clock is read.
-const CHECK_EVERY: u64 = 1024;
+/// How often (in nodes) the clock is read: a node plays all its moves,
+/// which on a large board takes tens of microseconds.
+const CHECK_EVERY: u64 = 64;
 
 /// The limits of one solve.
 #[derive(Clone, Copy, Debug)]
@@ -613,6 +614,9 @@ impl<G: Game> Solver<G> {
             } else {
                 Proof::Disproven
             };
+        }
+        if limits.time.is_some_and(|t| limits.start.elapsed() >= t) {
+            return Proof::Unknown;
         }
         let (phi, delta, _) = self.mid(game, 0, INF, INF, progress);
         self.path.clear();
