@@ -285,6 +285,10 @@ pub struct Solver<G: Game> {
     limits: SolveLimits,
     stopped: bool,
     root: (u32, u32),
+    /// The attacker at the root (a swap below changes `attacker`).
+    root_attacker: Color,
+    /// Whether the attacker is to move at the root.
+    root_attacker_moves: bool,
     root_best: Option<G::Move>,
     last_report: Instant,
     /// ε of the 1+ε trick as a divisor: a child may grow up to
@@ -313,6 +317,8 @@ impl<G: Game> Solver<G> {
             limits: SolveLimits::unlimited(),
             stopped: false,
             root: (1, 1),
+            root_attacker: Color::Black,
+            root_attacker_moves: true,
             root_best: None,
             last_report: Instant::now(),
             eps_divisor: 4,
@@ -455,11 +461,18 @@ impl<G: Game> Solver<G> {
         if now - self.last_report >= Duration::from_secs(1) {
             self.last_report = now;
             let secs = elapsed.as_secs_f64().max(1e-9);
+            // φ and δ are the root's side to move's: proof and disproof
+            // numbers when the attacker is to move there.
+            let (pn, dn) = if self.root_attacker_moves {
+                self.root
+            } else {
+                (self.root.1, self.root.0)
+            };
             progress(&format!(
                 "info solve attacker {} pn {} dn {} nodes {} time {:.1} nps {:.0}",
-                self.attacker.name(),
-                self.root.0,
-                self.root.1,
+                self.root_attacker.name(),
+                pn,
+                dn,
                 self.nodes,
                 secs,
                 self.nodes as f64 / secs
@@ -595,6 +608,8 @@ impl<G: Game> Solver<G> {
         progress: &mut dyn FnMut(&str),
     ) -> Proof {
         self.attacker = attacker;
+        self.root_attacker = attacker;
+        self.root_attacker_moves = game.to_move() == attacker;
         self.limits = *limits;
         if self.by_player != limits.by_player {
             // Results of the other count do not hold in this one.
