@@ -131,6 +131,7 @@ fn compare<G: Notation>(
         SolveValue::Draw => V::Draw,
         SolveValue::Unknown => panic!("no limit, yet unknown"),
     };
+    TALLY.with(|t| t.borrow_mut()[got as usize] += 1);
     assert_eq!(
         got,
         expected,
@@ -170,6 +171,16 @@ fn random_moves<G: Game>(game: &mut G, rng: &mut SmallRng, count: usize) {
         let mv = moves[rng.random_range(0..moves.len())];
         game.play_with(mv, Effort::Exact);
     }
+}
+
+thread_local! {
+    /// Values compared on this thread: wins, draws, losses.
+    static TALLY: std::cell::RefCell<[usize; 3]> = const { std::cell::RefCell::new([0; 3]) };
+}
+
+/// The values compared on this thread so far (wins, draws, losses).
+fn tally() -> [usize; 3] {
+    TALLY.with(|t| *t.borrow())
 }
 
 /// Compares `count` positions from `make` (a fresh solver table every
@@ -246,7 +257,10 @@ fn onyx_4x4_near_end_agrees_with_minimax() {
         g
     });
     assert!(compared >= 100, "onyx: only {compared} compared");
-    eprintln!("onyx 4x4 near end: {compared} positions compared");
+    eprintln!(
+        "onyx 4x4 near end: {compared} positions compared (wins, draws, losses {:?})",
+        tally()
+    );
 }
 
 #[test]
@@ -258,7 +272,10 @@ fn akron_3x3_near_end_agrees_with_minimax() {
         g
     });
     assert!(compared >= 50, "akron: only {compared} compared");
-    eprintln!("akron 3x3 near end: {compared} positions compared");
+    eprintln!(
+        "akron 3x3 near end: {compared} positions compared (wins, draws, losses {:?})",
+        tally()
+    );
 }
 
 #[test]
@@ -393,4 +410,180 @@ fn genmove_plays_a_proven_win_when_asked_to_solve_first() {
         }
         assert!(ok(&mut gtp, "solve black").starts_with("win "));
     }
+}
+
+/// A game on a random directed graph with cycles: Black moves from the
+/// first half of the vertices to the second, White back; some vertices
+/// end the game. Its true value (win by force, or a draw by endless play)
+/// comes from retrograde analysis, independent of any path rule.
+#[derive(Clone)]
+struct Graph {
+    edges: std::sync::Arc<Vec<Vec<usize>>>,
+    ends: std::sync::Arc<Vec<Option<Outcome>>>,
+    keys: std::sync::Arc<Vec<u64>>,
+    half: usize,
+    at: usize,
+    history: Vec<usize>,
+}
+
+impl Game for Graph {
+    type Move = usize;
+    fn size(&self) -> usize {
+        1
+    }
+    fn to_move(&self) -> Color {
+        if self.at < self.half {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.ends[self.at]
+    }
+    fn legal_moves(&self, out: &mut Vec<usize>) {
+        if self.outcome().is_none() {
+            out.extend(&self.edges[self.at]);
+        }
+    }
+    fn is_legal(&self, mv: usize) -> bool {
+        self.outcome().is_none() && self.edges[self.at].contains(&mv)
+    }
+    fn play_with(&mut self, mv: usize, _: Effort) {
+        self.history.push(self.at);
+        self.at = mv;
+    }
+    fn play_null(&mut self) {
+        unreachable!("not used")
+    }
+    fn undo(&mut self) {
+        self.at = self.history.pop().expect("a move to undo");
+    }
+    fn hash(&self) -> u64 {
+        self.keys[self.at]
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.hash()
+    }
+}
+
+/// A random graph of `n` vertices (even), and the start at vertex 0.
+fn random_graph(rng: &mut SmallRng, n: usize) -> Graph {
+    let half = n / 2;
+    let mut edges = vec![Vec::new(); n];
+    let mut ends = vec![None; n];
+    for v in 0..n {
+        let roll = rng.random_range(0..100);
+        if roll < 12 {
+            ends[v] = Some(Outcome::Win(Color::Black));
+        } else if roll < 24 {
+            ends[v] = Some(Outcome::Win(Color::White));
+        } else if roll < 27 {
+            ends[v] = Some(Outcome::Draw);
+        } else {
+            let targets = if v < half { half..n } else { 0..half };
+            for _ in 0..rng.random_range(1..4) {
+                let t = rng.random_range(targets.clone());
+                if !edges[v].contains(&t) {
+                    edges[v].push(t);
+                }
+            }
+        }
+    }
+    Graph {
+        edges: std::sync::Arc::new(edges),
+        ends: std::sync::Arc::new(ends),
+        keys: std::sync::Arc::new((0..n).map(|_| rng.random::<u64>()).collect()),
+        half,
+        at: 0,
+        history: Vec::new(),
+    }
+}
+
+/// The true value of every vertex for its mover: the attractor of each
+/// colour's wins (a win must be forced in finitely many moves); outside
+/// both, a draw.
+fn retrograde(g: &Graph) -> Vec<V> {
+    let n = g.edges.len();
+    let mover = |v: usize| {
+        if v < g.half {
+            Color::Black
+        } else {
+            Color::White
+        }
+    };
+    let mut attr = [vec![false; n], vec![false; n]];
+    for c in Color::ALL {
+        let a = &mut attr[c.index()];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if a[v] {
+                    continue;
+                }
+                let inside = match g.ends[v] {
+                    Some(o) => o == Outcome::Win(c),
+                    None if mover(v) == c => g.edges[v].iter().any(|&t| a[t]),
+                    None => g.edges[v].iter().all(|&t| a[t]),
+                };
+                if inside {
+                    a[v] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    (0..n)
+        .map(|v| {
+            if attr[mover(v).index()][v] {
+                V::Win
+            } else if attr[mover(v).opponent().index()][v] {
+                V::Loss
+            } else {
+                V::Draw
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn cyclic_graphs_agree_with_retrograde_analysis() {
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut counts = [0usize; 3];
+    for graph in 0..3000 {
+        let n = 2 * rng.random_range(4..24);
+        let g = random_graph(&mut rng, n);
+        let truth = retrograde(&g);
+        // One solver for every start of a graph: results stored from one
+        // start are reused from the others.
+        let mut solver = Solver::new(1);
+        for v in 0..n {
+            if g.ends[v].is_some() {
+                continue;
+            }
+            let mut game = Graph { at: v, ..g.clone() };
+            let r = solver.solve(&mut game, &SolveLimits::unlimited(), &mut |_| {});
+            let got = match r.value {
+                SolveValue::Win(mv) => {
+                    // The move must keep a forced win.
+                    let after = truth[mv];
+                    assert_eq!(after, V::Loss, "graph {graph} vertex {v}: move {mv}");
+                    V::Win
+                }
+                SolveValue::Loss => V::Loss,
+                SolveValue::Draw => V::Draw,
+                SolveValue::Unknown => panic!("unknown without limits"),
+            };
+            assert_eq!(got, truth[v], "graph {graph} vertex {v}");
+            counts[got as usize] += 1;
+        }
+    }
+    eprintln!("cyclic graphs: wins, draws, losses {counts:?}");
+    assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
 }
