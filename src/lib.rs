@@ -10,6 +10,7 @@ pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod sgf;
+pub mod solve;
 pub mod stderr;
 pub mod timeman;
 pub mod tournament;

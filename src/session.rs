@@ -14,6 +14,7 @@ use crate::search::alphabeta::AlphaBeta;
 use crate::search::{
     Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
 };
+use crate::solve::{SolveLimits, SolveValue, Solver};
 use std::sync::atomic::AtomicBool;
 
 /// A game's options by name (`start` → `blank`): only those set
@@ -373,6 +374,30 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
     }
 }
 
+/// What `solve` found, in notation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveAnswer {
+    /// `win MOVE`, `loss`, `draw` or `unknown` (for `solve_all`, the
+    /// value for the side that made the move, without a move).
+    pub value: String,
+    /// Nodes the solver expanded.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: std::time::Duration,
+}
+
+impl SolveAnswer {
+    /// `VALUE nodes N time T`, as `solve` answers.
+    pub fn text(&self) -> String {
+        format!(
+            "{} nodes {} time {:.2}",
+            self.value,
+            self.nodes,
+            self.elapsed.as_secs_f64()
+        )
+    }
+}
+
 /// A game in progress with its evaluators and the searcher: what the
 /// engine holds.
 pub trait Session: Send {
@@ -404,6 +429,27 @@ pub trait Session: Send {
     /// Sizes the searcher's table to `hash_mb` megabytes (cleared on
     /// change); on failure the old table stays.
     fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String>;
+    /// Solves the position for `color` (as if it were to move) with the
+    /// df-pn solver, whose table of `hash_mb` megabytes is kept between
+    /// calls (cleared by [`Session::renew`] or a new size). The game is
+    /// left as it was. Progress lines go to `progress`.
+    fn solve(
+        &mut self,
+        color: Color,
+        limits: &SolveLimits,
+        hash_mb: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> SolveAnswer;
+    /// Solves every legal move of `color` (as if it were to move), each
+    /// within `limits` counted from its own start: (move, value for
+    /// `color` after it), in board order.
+    fn solve_all(
+        &mut self,
+        color: Color,
+        limits: &SolveLimits,
+        hash_mb: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Vec<(String, SolveAnswer)>;
 }
 
 /// A [`Game`] with its history, its evaluators and the searcher, seen
@@ -414,6 +460,22 @@ pub struct GameSession<G: Notation> {
     /// The index of the evaluator in use.
     current: usize,
     searcher: AlphaBeta<G>,
+    solver: Solver<G>,
+}
+
+/// The value for `color` of a position with a solve report for its side
+/// to move (`mover`): kept when `mover` is `color`, turned round
+/// otherwise; a winning move is not named.
+fn value_for<M>(value: &SolveValue<M>, mover: Color, color: Color) -> &'static str {
+    let mine = mover == color;
+    match value {
+        SolveValue::Win(_) if mine => "win",
+        SolveValue::Win(_) => "loss",
+        SolveValue::Loss if mine => "loss",
+        SolveValue::Loss => "win",
+        SolveValue::Draw => "draw",
+        SolveValue::Unknown => "unknown",
+    }
 }
 
 impl<G: Notation> GameSession<G> {
@@ -434,6 +496,7 @@ impl<G: Notation> GameSession<G> {
             evaluators,
             current: 0,
             searcher,
+            solver: Solver::new(crate::engine::params::DEFAULT_SOLVE_HASH_MB),
         })
     }
 }
@@ -472,6 +535,7 @@ impl<G: Notation> Session for GameSession<G> {
     fn renew(&mut self, size: usize, options: &Options) -> Result<(), String> {
         self.rules.renew(size, options)?;
         self.searcher.clear();
+        self.solver.clear();
         Ok(())
     }
     fn search(
@@ -500,6 +564,94 @@ impl<G: Notation> Session for GameSession<G> {
     }
     fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String> {
         self.searcher.set_hash_mb(hash_mb)
+    }
+    fn solve(
+        &mut self,
+        color: Color,
+        limits: &SolveLimits,
+        hash_mb: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> SolveAnswer {
+        self.solver.set_hash_mb(hash_mb);
+        let mut game = self.rules.game.clone();
+        let handed_over = color != game.to_move();
+        if handed_over {
+            game.play_null();
+        }
+        let r = self.solver.solve(&mut game, limits, progress);
+        let value = match r.value {
+            SolveValue::Win(m) => format!("win {}", game.format_move(m)),
+            ref v => value_for(v, color, color).to_string(),
+        };
+        if handed_over {
+            game.undo();
+        }
+        debug_assert_eq!(game.hash(), self.rules.game.hash());
+        self.rules.game = game;
+        SolveAnswer {
+            value,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        }
+    }
+    fn solve_all(
+        &mut self,
+        color: Color,
+        limits: &SolveLimits,
+        hash_mb: usize,
+        progress: &mut dyn FnMut(&str),
+    ) -> Vec<(String, SolveAnswer)> {
+        self.solver.set_hash_mb(hash_mb);
+        let mut game = self.rules.game.clone();
+        let handed_over = color != game.to_move();
+        if handed_over {
+            game.play_null();
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut out = Vec::new();
+        for mv in moves {
+            let text = game.format_listed_move(mv);
+            let start = std::time::Instant::now();
+            game.play(mv);
+            let answer = match game.outcome() {
+                Some(o) => SolveAnswer {
+                    value: match o {
+                        Outcome::Win(c) if c == color => "win",
+                        Outcome::Win(_) => "loss",
+                        Outcome::Draw => "draw",
+                    }
+                    .to_string(),
+                    nodes: 0,
+                    elapsed: start.elapsed(),
+                },
+                None => {
+                    // Counted by player, a swap hands the turn to the other
+                    // player, who now holds the swapper's old colour.
+                    let mover = if game.to_move() == color && limits.by_player {
+                        color.opponent()
+                    } else {
+                        game.to_move()
+                    };
+                    let limits = SolveLimits { start, ..*limits };
+                    let r = self.solver.solve(&mut game, &limits, progress);
+                    SolveAnswer {
+                        value: value_for(&r.value, mover, color).to_string(),
+                        nodes: r.nodes,
+                        elapsed: r.elapsed,
+                    }
+                }
+            };
+            game.undo();
+            out.push((text, answer));
+        }
+        if handed_over {
+            game.undo();
+        }
+        debug_assert_eq!(game.hash(), self.rules.game.hash());
+        self.rules.game = game;
+        out.sort_by_cached_key(|(m, _)| (board_order(m), m.clone()));
+        out
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let eval = &self.evaluators[self.current];

@@ -223,6 +223,8 @@ const READ_ONLY: &[&str] = &[
     "evaluators",
     "analyze",
     "bench",
+    "solve",
+    "solve_all",
     "winning_sequence",
     "gogui-rules_game_id",
     "gogui-rules_board_size",
@@ -248,7 +250,14 @@ const RESETS: &[&str] = &[
 ];
 
 /// Search commands: their answers depend on the clock.
-const SEARCHES: &[&str] = &["genmove", "reg_genmove", "analyze", "bench"];
+const SEARCHES: &[&str] = &[
+    "genmove",
+    "reg_genmove",
+    "analyze",
+    "bench",
+    "solve",
+    "solve_all",
+];
 
 // ---------------------------------------------------------------------
 // The in-process executor and its oracles.

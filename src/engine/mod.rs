@@ -20,6 +20,8 @@ use crate::session::{Options, Rules, SearchRequest, Session};
 use crate::timeman::Clock;
 pub use params::{MAX_HASH_MB, PARAMS, Params};
 
+use crate::solve::SolveLimits;
+
 /// What the engine decided in `genmove`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -339,6 +341,15 @@ impl Engine {
     /// Searches and plays (when `commit`) a move for `color`.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
+        if let Some(mv) = self.solve_for_genmove(color)? {
+            self.clock.spent(color, start.elapsed());
+            if commit {
+                self.rules_mut()?
+                    .play(color, &mv)
+                    .map_err(|e| e.to_string())?;
+            }
+            return Ok(Decision::Move(mv));
+        }
         let report = self.search(color, start)?;
         self.clock.spent(color, start.elapsed());
         match report {
@@ -352,6 +363,40 @@ impl Engine {
             }
             None => Ok(Decision::Resign),
         }
+    }
+
+    /// `genmove`'s first step when `param genmove_solve` is set: the
+    /// solver, for that many seconds at most (and at most half the move's
+    /// budget), with wins counted by player; a proven win's first move, or
+    /// `None` (then the searcher plays as usual, in what is left of the
+    /// budget).
+    fn solve_for_genmove(&mut self, color: Color) -> Result<Option<String>, String> {
+        let mut secs = self.params.genmove_solve;
+        if secs <= 0.0 {
+            return Ok(None);
+        }
+        if let Some(b) = self.clock.budget(color, self.params.move_time) {
+            secs = secs.min(b.time.as_secs_f64() / 2.0);
+        }
+        let limits = SolveLimits {
+            nodes: None,
+            time: Some(Duration::from_secs_f64(secs)),
+            start: Instant::now(),
+            by_player: true,
+        };
+        let hash_mb = self.params.solve_hash_mb;
+        let verbose = self.params.verbose;
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        if c.session.rules().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let info = &mut self.info;
+        let answer = c.session.solve(color, &limits, hash_mb, &mut |_| {});
+        let mv = answer.value.strip_prefix("win ").map(str::to_string);
+        if verbose && mv.is_some() {
+            info(&format!("info solve genmove {}", answer.text()));
+        }
+        Ok(mv)
     }
 
     /// Searches without playing and describes the result: the `info` line of
@@ -436,6 +481,73 @@ impl Engine {
             "bench {what} nodes {nodes} time {ms} nps {}",
             nodes as u128 * 1_000_000 / micros.max(1)
         ));
+        Ok(lines.join("\n"))
+    }
+
+    /// The limits of a solve begun now: `seconds` when given, else
+    /// `solve_time`; and `solve_nodes`.
+    fn solve_limits(&self, seconds: Option<f64>) -> SolveLimits {
+        let secs = seconds.unwrap_or(self.params.solve_time);
+        SolveLimits {
+            nodes: (self.params.solve_nodes > 0).then_some(self.params.solve_nodes),
+            time: (secs > 0.0).then(|| Duration::from_secs_f64(secs)),
+            start: Instant::now(),
+            by_player: self.params.solve_by_player,
+        }
+    }
+
+    /// Solves the position for `color` (the side to move when `None`)
+    /// within `seconds` (else `solve_time`) and `solve_nodes`: `win MOVE`,
+    /// `loss`, `draw` or `unknown`, then `nodes N time T`. Progress lines
+    /// go to the info sink when verbose.
+    pub fn solve(&mut self, color: Option<Color>, seconds: Option<f64>) -> Result<String, String> {
+        let limits = self.solve_limits(seconds);
+        let hash_mb = self.params.solve_hash_mb;
+        let verbose = self.params.verbose;
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        if c.session.rules().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let color = color.unwrap_or(c.session.rules().to_move());
+        let info = &mut self.info;
+        let mut progress = |line: &str| {
+            if verbose {
+                info(line)
+            }
+        };
+        Ok(c.session
+            .solve(color, &limits, hash_mb, &mut progress)
+            .text())
+    }
+
+    /// Solves every legal move of `color` (the side to move when `None`),
+    /// each within the limits of [`Engine::solve`]: one line per move,
+    /// `MOVE VALUE nodes N time T`, the value for `color` after the move.
+    pub fn solve_all(
+        &mut self,
+        color: Option<Color>,
+        seconds: Option<f64>,
+    ) -> Result<String, String> {
+        let limits = self.solve_limits(seconds);
+        let hash_mb = self.params.solve_hash_mb;
+        let verbose = self.params.verbose;
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        if c.session.rules().outcome().is_some() {
+            return Err("the game is over".into());
+        }
+        let color = color.unwrap_or(c.session.rules().to_move());
+        let info = &mut self.info;
+        let mut progress = |line: &str| {
+            if verbose {
+                info(line)
+            }
+        };
+        let lines = c
+            .session
+            .solve_all(color, &limits, hash_mb, &mut progress)
+            .into_iter()
+            .map(|(m, a)| format!("{m} {}", a.text()))
+            .collect::<Vec<_>>();
         Ok(lines.join("\n"))
     }
 

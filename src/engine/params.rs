@@ -12,6 +12,9 @@ use crate::search::Player;
 /// Largest transposition table `param hash` accepts, in megabytes.
 pub const MAX_HASH_MB: usize = 16384;
 
+/// The solver's table size in megabytes when `solve_hash` is not set.
+pub const DEFAULT_SOLVE_HASH_MB: usize = 64;
+
 /// Engine parameters settable with `param`.
 #[derive(Clone, Debug)]
 pub struct Params {
@@ -33,6 +36,17 @@ pub struct Params {
     /// The evaluation asked for by name (`param eval`), used by every game
     /// that has one of that name; `None`: each game's first.
     pub eval: Option<String>,
+    /// Seconds a `solve` may take (per move for `solve_all`); 0: no limit.
+    pub solve_time: f64,
+    /// Nodes a `solve` may expand (per move for `solve_all`); 0: no limit.
+    pub solve_nodes: u64,
+    /// The solver's table size in megabytes.
+    pub solve_hash_mb: usize,
+    /// Whether the solver counts wins by player across a swap (else by
+    /// colour).
+    pub solve_by_player: bool,
+    /// Seconds `genmove` first gives the solver (0: never).
+    pub genmove_solve: f64,
 }
 
 impl Default for Params {
@@ -46,6 +60,11 @@ impl Default for Params {
             threads: 1,
             verbose: true,
             eval: None,
+            solve_time: 10.0,
+            solve_nodes: 0,
+            solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
+            solve_by_player: true,
+            genmove_solve: 0.0,
         }
     }
 }
@@ -161,6 +180,79 @@ pub const PARAMS: &[Param] = &[
                 "0" | "false" | "off" => false,
                 _ => return Err(format!("verbose must be true or false, not '{v}'")),
             };
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_time",
+        range: "0 to 86400",
+        doc: "seconds `solve` may take (each move's for `solve_all`); 0 = no time limit",
+        get: |e| e.params.solve_time.to_string(),
+        set: |e, v| {
+            let secs: f64 = v
+                .parse()
+                .map_err(|_| format!("solve_time must be a number of seconds, not '{v}'"))?;
+            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
+                return Err("solve_time must be from 0 to 86400 seconds".into());
+            }
+            e.params.solve_time = secs;
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_nodes",
+        range: "0 to 18446744073709551615",
+        doc: "nodes `solve` may expand (each move's for `solve_all`); 0 = no node limit",
+        get: |e| e.params.solve_nodes.to_string(),
+        set: |e, v| {
+            e.params.solve_nodes = parse_in("solve_nodes", v, 0..=u64::MAX)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_hash",
+        range: "1 to 16384",
+        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced)",
+        get: |e| e.params.solve_hash_mb.to_string(),
+        set: |e, v| {
+            e.params.solve_hash_mb = parse_in("solve_hash", v, 1..=MAX_HASH_MB)?;
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_by",
+        range: "player, color",
+        doc: "whom `solve` counts a win for across a swap: `player` (the game as played: the swap exchanges the players' colours) or `color` (the swap, which changes neither the board nor the colour to move, gives the same colour another move: the value of the game without the swap rule's exchange); changing it clears the solver's table",
+        get: |e| {
+            if e.params.solve_by_player {
+                "player"
+            } else {
+                "color"
+            }
+            .to_string()
+        },
+        set: |e, v| {
+            e.params.solve_by_player = match v.to_ascii_lowercase().as_str() {
+                "player" => true,
+                "color" | "colour" => false,
+                _ => return Err(format!("solve_by must be player or color, not '{v}'")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        name: "genmove_solve",
+        range: "0 to 86400",
+        doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player): a proven win's first move is played at once, otherwise the searcher plays as usual in the time left; 0 = never",
+        get: |e| e.params.genmove_solve.to_string(),
+        set: |e, v| {
+            let secs: f64 = v
+                .parse()
+                .map_err(|_| format!("genmove_solve must be a number of seconds, not '{v}'"))?;
+            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
+                return Err("genmove_solve must be from 0 to 86400 seconds".into());
+            }
+            e.params.genmove_solve = secs;
             Ok(())
         },
     },

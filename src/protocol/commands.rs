@@ -53,6 +53,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("evaluators", evaluators),
     ("analyze", analyze),
     ("bench", bench),
+    ("solve", |gtp, args| solve(gtp, args, false)),
+    ("solve_all", |gtp, args| solve(gtp, args, true)),
     ("gogui-rules_game_id", |gtp, _| {
         Ok(gtp.engine.rules()?.name().into())
     }),
@@ -266,6 +268,31 @@ pub(super) fn analyze(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [c] => gtp.engine.analyze(parse_color(c)?),
         _ => usage("analyze COLOR"),
+    }
+}
+
+/// `solve [COLOR] [SECONDS]` and `solve_all [COLOR] [SECONDS]`.
+fn solve(gtp: &mut Gtp, args: &[&str], all: bool) -> Reply {
+    let name = if all { "solve_all" } else { "solve" };
+    let (color, rest) = match args {
+        [c, rest @ ..] if Color::parse(c).is_some() => (Color::parse(c), rest),
+        _ => (None, args),
+    };
+    let seconds = match rest {
+        [] => None,
+        [s] => {
+            let secs = parse_seconds(s)?;
+            if !(0.0..=86_400.0).contains(&secs) {
+                return Err(format!("{name} seconds must be from 0 to 86400"));
+            }
+            Some(secs)
+        }
+        _ => return usage(&format!("{name} [COLOR] [SECONDS]")),
+    };
+    if all {
+        gtp.engine.solve_all(color, seconds)
+    } else {
+        gtp.engine.solve(color, seconds)
     }
 }
 

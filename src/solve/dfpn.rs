@@ -1,0 +1,687 @@
+//! df-pn: depth-first proof-number search (Nagai 2002) with the 1+ε
+//! threshold trick (Pawlewicz and Lew 2007), generic over a [`Game`].
+//!
+//! # The question
+//!
+//! One search answers "can the *attacker* force a win from here?". A
+//! *proof* is a forced win for the attacker in a finite number of moves;
+//! a *disproof* means the attacker has no forced win (the defender wins,
+//! or draws: Akron's repetition, Onyx's endless play). [`Solver::solve`]
+//! asks the question for both colours: the side to move wins if it is
+//! proven for it, loses if it is proven for the opponent, and the position
+//! is a draw if both are disproved.
+//!
+//! The numbers are kept in the φ/δ form: at every node φ is the proof
+//! number of the side to move ("the side to move gets what it wants")
+//! and δ its disproof number. What the side to move wants is a win when it
+//! is the attacker, and anything but the attacker's win when it is the
+//! defender. φ(n) = min δ(child), δ(n) = Σ φ(child).
+//!
+//! # Cycles (Onyx, Akron) and why the treatment is sound
+//!
+//! A position repeated on the current path (the positions from the root
+//! of this search to the node) is scored as **not a win for the attacker**:
+//! the defender is happy to repeat. Every result carries the smallest path
+//! index of a repeated position it depended on (`rep`; positions are
+//! numbered from 1 at the root, and 0 stands for the history before the
+//! root: a draw that the rules themselves declared, Akron's threefold
+//! repetition, counts the whole game's history). A node at path index `d`:
+//!
+//! - stores a **proof** always. A proof never goes through a repetition
+//!   (a repeated position is never a win for the attacker), so it is a
+//!   finite winning strategy: its leaves are wins by the rules, or proofs
+//!   already stored. It holds whatever the path to the node.
+//! - stores a **disproof** only when its `rep` is at least `d` (it relied
+//!   on nothing repeated above the node). Otherwise the disproof is
+//!   *path-dependent*: it is returned to the parent, which keeps it for
+//!   that child only while it searches (the path above the child does not
+//!   change during the parent's loop), and it is never written to the
+//!   table.
+//!
+//! Why a disproof with `rep ≥ d` is right from every path: let the
+//! attacker truly win at n (n in the attacker's attractor; a rank that
+//! strictly drops along the attacker's winning strategy). Follow that
+//! strategy against the defender's replies that the disproof names. The
+//! line's positions have strictly decreasing rank, so none repeats another
+//! position of the line from n on. The line must end at a disproved leaf:
+//! not a terminal position (the attacker would have won), not a stored
+//! disproof (stored disproofs are true, by induction), so a repetition of
+//! a position on the path — which cannot be at index ≥ d. Hence `rep < d`,
+//! a contradiction. Conversely the search at the root (index 1) is exact:
+//! a root disproof with any `rep ≥ 1` is a true "no forced win", and a
+//! `rep` of 0 (a draw declared by the rules from the history before the
+//! root) is still exact for this game's history, just not stored.
+//!
+//! Non-final proof and disproof numbers in the table are only estimates
+//! guiding the search; they may come from path-dependent values.
+//!
+//! # Swap
+//!
+//! After Black's first move White may answer `swap`: the board and the
+//! colour to move stay as they were, and the players exchange colours.
+//! By default ([`SolveLimits::by_player`]) wins are counted for the
+//! player, as the game is played: the swap changes the attacker's colour
+//! for the rest of the line (and the table key with it). Counted by
+//! colour, the swap is a move after which the same colour moves again;
+//! φ and δ of such a child are exchanged. The two counts have separate
+//! tables (changing it clears the table).
+//!
+//! # The table
+//!
+//! Entries are keyed by the position's hash (which includes the side to
+//! move) mixed with the attacker's colour, in buckets of four. When a
+//! bucket is full the entry that cost the fewest nodes is replaced, so
+//! the table degrades gracefully when full. Proven results stay valid
+//! across calls; the session keeps the table between `solve` commands and
+//! clears it on a new game.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use crate::game::{Color, Effort, Game, Outcome};
+
+/// A hasher for keys that are already Zobrist hashes: the key itself.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The positions on the current path: hash → path index.
+type PathMap = HashMap<u64, u32, BuildHasherDefault<Identity>>;
+
+/// Proof-number infinity.
+pub const INF: u32 = u32::MAX / 4;
+
+/// `rep` of a result that depends on no repetition.
+const GENUINE: u32 = u32::MAX;
+
+/// Mixed into the key when White is the attacker.
+const WHITE_ATTACKER: u64 = 0x5bd1_e995_7f4a_7c15;
+
+/// How often (in nodes) the clock is read: a node plays all its moves,
+/// which on a large board takes tens of microseconds.
+const CHECK_EVERY: u64 = 64;
+
+/// The limits of one solve.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveLimits {
+    /// Stop after this many nodes (`None`: no limit).
+    pub nodes: Option<u64>,
+    /// Stop after this long from `start` (`None`: no limit).
+    pub time: Option<Duration>,
+    /// When the solve began.
+    pub start: Instant,
+    /// Whom a win is counted for across a swap: the *player* (`true`, the
+    /// game as played: the swap exchanges the players' colours, so the
+    /// attacker's colour changes with it) or the *colour* (`false`: the
+    /// swap, which changes neither the board nor the colour to move, is
+    /// then a move that hands the same colour the turn again).
+    pub by_player: bool,
+}
+
+impl SolveLimits {
+    /// No limit at all, from now.
+    pub fn unlimited() -> SolveLimits {
+        SolveLimits {
+            nodes: None,
+            time: None,
+            start: Instant::now(),
+            by_player: true,
+        }
+    }
+}
+
+/// The answer to "can the attacker force a win?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// Yes.
+    Proven,
+    /// No.
+    Disproven,
+    /// The limits were reached first.
+    Unknown,
+}
+
+/// The exact value of a position for the side it was asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveValue<M> {
+    /// A forced win, starting with this move.
+    Win(M),
+    /// The opponent forces a win.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// Not decided within the limits.
+    Unknown,
+}
+
+/// What a solve found, and what it cost.
+#[derive(Clone, Debug)]
+pub struct SolveReport<M> {
+    /// The value.
+    pub value: SolveValue<M>,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// What the table holds for a position: φ and δ of the side to move.
+#[derive(Clone, Copy)]
+struct Entry {
+    phi: u32,
+    delta: u32,
+}
+
+/// The solver's transposition table: buckets of four entries, each three
+/// words (key; φ and δ; work), zeroed memory from the allocator, so its
+/// pages are committed only as the solver touches them.
+struct Table {
+    words: Vec<[u64; 3]>,
+}
+
+impl Table {
+    fn with_mb(mb: usize) -> Table {
+        let n = (mb.max(1) << 20) / std::mem::size_of::<[u64; 3]>();
+        let n = (n / 4).max(1) * 4;
+        Table {
+            words: vec![[0u64; 3]; n],
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        let buckets = (self.words.len() / 4) as u128;
+        ((key as u128 * buckets) >> 64) as usize * 4
+    }
+
+    fn entry(w: &[u64; 3]) -> Entry {
+        Entry {
+            phi: w[1] as u32,
+            delta: (w[1] >> 32) as u32,
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        self.words[b..b + 4]
+            .iter()
+            .find(|w| w[0] == key && w[2] > 0)
+            .map(Self::entry)
+    }
+
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+        let b = self.bucket(key);
+        let bucket = &mut self.words[b..b + 4];
+        let slot = match bucket.iter().position(|w| w[0] == key && w[2] > 0) {
+            Some(i) => i,
+            None => {
+                // The cheapest entry goes (an empty one has no work).
+                let mut best = 0;
+                for i in 1..4 {
+                    if bucket[i][2] < bucket[best][2] {
+                        best = i;
+                    }
+                }
+                best
+            }
+        };
+        let old = if bucket[slot][0] == key {
+            bucket[slot][2]
+        } else {
+            0
+        };
+        bucket[slot] = [
+            key,
+            phi as u64 | (delta as u64) << 32,
+            work.max(1).saturating_add(old),
+        ];
+    }
+}
+
+/// A child of the node being searched, as the node's loop sees it.
+///
+/// φ and δ are the child's own when the child's side to move is the
+/// node's opponent; when the same side moves again (counting by colour,
+/// across a swap) they are exchanged, so that the node's φ is always the
+/// least δ of its children.
+struct Child<M> {
+    mv: M,
+    /// Whether φ and δ are exchanged (the same colour moves again and
+    /// wins are counted by colour).
+    same: bool,
+    /// Whether the attacker's colour changes in the child (the swap, when
+    /// wins are counted by player).
+    flip: bool,
+    /// The child's key in the table.
+    key: u64,
+    phi: u32,
+    delta: u32,
+    rep: u32,
+    /// Final (terminal, repeated, or solved): not read from the table again.
+    fixed: bool,
+}
+
+/// The df-pn solver: its table, kept between calls.
+pub struct Solver<G: Game> {
+    table: Option<Table>,
+    hash_mb: usize,
+    attacker: Color,
+    /// Positions on the current path: hash → path index (root = 1).
+    path: PathMap,
+    nodes: u64,
+    limits: SolveLimits,
+    stopped: bool,
+    root: (u32, u32),
+    /// The attacker at the root (a swap below changes `attacker`).
+    root_attacker: Color,
+    /// Whether the attacker is to move at the root.
+    root_attacker_moves: bool,
+    root_best: Option<G::Move>,
+    last_report: Instant,
+    /// ε of the 1+ε trick as a divisor: a child may grow up to
+    /// δ₂ + 1 + δ₂ / `eps_divisor` before its sibling is tried (ε = 1/4).
+    eps_divisor: u32,
+    /// See [`SolveLimits::by_player`].
+    by_player: bool,
+}
+
+impl<G: Game> Default for Solver<G> {
+    fn default() -> Self {
+        Self::new(64)
+    }
+}
+
+impl<G: Game> Solver<G> {
+    /// A solver whose table will have `hash_mb` megabytes (allocated at the
+    /// first solve).
+    pub fn new(hash_mb: usize) -> Solver<G> {
+        Solver {
+            table: None,
+            hash_mb,
+            attacker: Color::Black,
+            path: PathMap::default(),
+            nodes: 0,
+            limits: SolveLimits::unlimited(),
+            stopped: false,
+            root: (1, 1),
+            root_attacker: Color::Black,
+            root_attacker_moves: true,
+            root_best: None,
+            last_report: Instant::now(),
+            eps_divisor: 4,
+            by_player: true,
+        }
+    }
+
+    /// Resizes the table (cleared when the size changes).
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        if hash_mb != self.hash_mb {
+            self.hash_mb = hash_mb;
+            self.table = None;
+        }
+    }
+
+    /// Forgets every result (a new game).
+    pub fn clear(&mut self) {
+        // Reallocated (zeroed) at the next solve.
+        self.table = None;
+    }
+
+    /// Nodes expanded by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn key(&self, hash: u64) -> u64 {
+        match self.attacker {
+            Color::Black => hash,
+            Color::White => hash ^ WHITE_ATTACKER,
+        }
+    }
+
+    fn table(&mut self) -> &mut Table {
+        let mb = self.hash_mb;
+        self.table.get_or_insert_with(|| Table::with_mb(mb))
+    }
+
+    /// Whether the side to move in `game` is the attacker.
+    fn attacker_to_move(&self, game: &G) -> bool {
+        game.to_move() == self.attacker
+    }
+
+    /// Values of the side to move when the attacker has no win here
+    /// (a draw, a repetition, a defender's win): (φ, δ).
+    fn non_win(&self, game: &G) -> (u32, u32) {
+        if self.attacker_to_move(game) {
+            (INF, 0)
+        } else {
+            (0, INF)
+        }
+    }
+
+    /// The values of the position `game` is in, as its parent first sees it.
+    fn look(&self, game: &G, mv: G::Move, same: bool, flip: bool) -> Child<G::Move> {
+        let hash = game.hash();
+        let key = self.key(hash);
+        let child = |phi, delta, rep, fixed| {
+            let (phi, delta) = if same { (delta, phi) } else { (phi, delta) };
+            Child {
+                mv,
+                same,
+                flip,
+                key,
+                phi,
+                delta,
+                rep,
+                fixed,
+            }
+        };
+        if let Some(o) = game.outcome() {
+            if o == Outcome::Win(self.attacker) {
+                let (p, d) = self.non_win(game);
+                return child(d, p, GENUINE, true);
+            }
+            let (p, d) = self.non_win(game);
+            // A draw the rules declared may come from the history before
+            // the root (Akron's threefold repetition).
+            let rep = if o == Outcome::Draw { 0 } else { GENUINE };
+            return child(p, d, rep, true);
+        }
+        let stored = self.table.as_ref().and_then(|t| t.get(key));
+        if let Some(e) = stored
+            && (e.phi == 0 || e.delta == 0)
+        {
+            return child(e.phi, e.delta, GENUINE, true);
+        }
+        if let Some(&index) = self.path.get(&hash) {
+            let (p, d) = self.non_win(game);
+            return child(p, d, index, true);
+        }
+        match stored {
+            Some(e) => child(e.phi, e.delta, GENUINE, false),
+            None => child(1, 1, GENUINE, false),
+        }
+    }
+
+    /// φ, δ and `rep` of a node from its children.
+    fn combine(children: &[Child<G::Move>]) -> (u32, u32, u32) {
+        let mut phi = INF;
+        let mut delta: u64 = 0;
+        for c in children {
+            phi = phi.min(c.delta);
+            delta += c.phi as u64;
+        }
+        let delta = if children.iter().any(|c| c.phi >= INF) {
+            INF
+        } else {
+            delta.min(INF as u64 - 1) as u32
+        };
+        let rep = if phi == 0 {
+            // The side to move wins: by its least path-dependent winning move.
+            children
+                .iter()
+                .filter(|c| c.delta == 0)
+                .map(|c| c.rep)
+                .max()
+                .unwrap_or(GENUINE)
+        } else if phi >= INF {
+            // It loses: every move counts.
+            children.iter().map(|c| c.rep).min().unwrap_or(GENUINE)
+        } else {
+            GENUINE
+        };
+        (phi, delta, rep)
+    }
+
+    fn check_limits(&mut self, progress: &mut dyn FnMut(&str)) {
+        if !self.nodes.is_multiple_of(CHECK_EVERY) {
+            return;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        let now = Instant::now();
+        let elapsed = now - self.limits.start;
+        if self.limits.time.is_some_and(|t| elapsed >= t) {
+            self.stopped = true;
+        }
+        if now - self.last_report >= Duration::from_secs(1) {
+            self.last_report = now;
+            let secs = elapsed.as_secs_f64().max(1e-9);
+            // φ and δ are the root's side to move's: proof and disproof
+            // numbers when the attacker is to move there.
+            let (pn, dn) = if self.root_attacker_moves {
+                self.root
+            } else {
+                (self.root.1, self.root.0)
+            };
+            progress(&format!(
+                "info solve attacker {} pn {} dn {} nodes {} time {:.1} nps {:.0}",
+                self.root_attacker.name(),
+                pn,
+                dn,
+                self.nodes,
+                secs,
+                self.nodes as f64 / secs
+            ));
+        }
+    }
+
+    /// The multiple iterative deepening at a node `depth` plies below the
+    /// root: searches until φ ≥ `th_phi` or δ ≥ `th_delta` (or the
+    /// limits), and returns (φ, δ, rep).
+    fn mid(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        th_phi: u32,
+        th_delta: u32,
+        progress: &mut dyn FnMut(&str),
+    ) -> (u32, u32, u32) {
+        self.nodes += 1;
+        self.check_limits(progress);
+        let start_nodes = self.nodes;
+        let index = depth + 1;
+        let hash = game.hash();
+        let key = self.key(hash);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Not over but no move: never claim anything from it.
+            let (p, d) = self.non_win(game);
+            return (p, d, 0);
+        }
+        self.path.insert(hash, index);
+        let mut children = Vec::with_capacity(moves.len());
+        let mover = game.to_move();
+        for mv in moves {
+            game.play_with(mv, Effort::Exact);
+            let again = game.to_move() == mover;
+            let flip = again && self.by_player;
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
+            children.push(self.look(game, mv, again && !flip, flip));
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
+            game.undo();
+        }
+        let result = loop {
+            for c in children.iter_mut().filter(|c| !c.fixed) {
+                if let Some(e) = self.table.as_ref().and_then(|t| t.get(c.key)) {
+                    (c.phi, c.delta) = if c.same {
+                        (e.delta, e.phi)
+                    } else {
+                        (e.phi, e.delta)
+                    };
+                    c.fixed = e.phi == 0 || e.delta == 0;
+                }
+            }
+            let (phi, delta, rep) = Self::combine(&children);
+            if depth == 0 {
+                self.root = (phi, delta);
+            }
+            if phi >= th_phi || delta >= th_delta || self.stopped {
+                break (phi, delta, rep);
+            }
+            // The most proving child, and the second best δ.
+            let (mut best, mut delta2) = (0, INF);
+            for (i, c) in children.iter().enumerate().skip(1) {
+                if c.delta < children[best].delta {
+                    delta2 = children[best].delta;
+                    best = i;
+                } else if c.delta < delta2 {
+                    delta2 = c.delta;
+                }
+            }
+            let c = &children[best];
+            let child_th_phi =
+                (th_delta as u64 - delta as u64 + c.phi as u64).min(INF as u64) as u32;
+            let eps = delta2 / self.eps_divisor;
+            let child_th_delta = th_phi.min(delta2.saturating_add(1).saturating_add(eps));
+            let (mv, same, flip) = (c.mv, c.same, c.flip);
+            game.play_with(mv, Effort::Exact);
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
+            let (p, d, r) = if same {
+                let (p, d, r) = self.mid(game, depth + 1, child_th_delta, child_th_phi, progress);
+                (d, p, r)
+            } else {
+                self.mid(game, depth + 1, child_th_phi, child_th_delta, progress)
+            };
+            if flip {
+                self.attacker = self.attacker.opponent();
+            }
+            game.undo();
+            let c = &mut children[best];
+            c.phi = p;
+            c.delta = d;
+            c.rep = r;
+            c.fixed = p == 0 || d == 0;
+        };
+        self.path.remove(&hash);
+        let (phi, delta, mut rep) = result;
+        if depth == 0 && phi == 0 {
+            self.root_best = children
+                .iter()
+                .filter(|c| c.delta == 0)
+                .max_by_key(|c| c.rep)
+                .map(|c| c.mv);
+        }
+        let work = self.nodes - start_nodes + 1;
+        let solved = phi == 0 || delta == 0;
+        let attacker_wins = solved && ((phi == 0) == self.attacker_to_move(game));
+        if attacker_wins {
+            rep = GENUINE;
+        }
+        if !solved || attacker_wins || rep >= index {
+            if solved {
+                rep = GENUINE;
+            }
+            self.table().put(key, phi, delta, work);
+        }
+        (phi, delta, rep)
+    }
+
+    /// Can `attacker` force a win from `game`? `game` is left as it was.
+    /// Progress lines go to `progress` about once a second.
+    pub fn prove(
+        &mut self,
+        game: &mut G,
+        attacker: Color,
+        limits: &SolveLimits,
+        progress: &mut dyn FnMut(&str),
+    ) -> Proof {
+        self.attacker = attacker;
+        self.root_attacker = attacker;
+        self.root_attacker_moves = game.to_move() == attacker;
+        self.limits = *limits;
+        if self.by_player != limits.by_player {
+            // Results of the other count do not hold in this one.
+            self.by_player = limits.by_player;
+            self.clear();
+        }
+        self.stopped = false;
+        self.nodes = 0;
+        self.path.clear();
+        self.root_best = None;
+        self.root = (1, 1);
+        self.last_report = Instant::now();
+        self.table();
+        if let Some(o) = game.outcome() {
+            return if o == Outcome::Win(attacker) {
+                Proof::Proven
+            } else {
+                Proof::Disproven
+            };
+        }
+        if limits.time.is_some_and(|t| limits.start.elapsed() >= t) {
+            return Proof::Unknown;
+        }
+        let (phi, delta, _) = self.mid(game, 0, INF, INF, progress);
+        self.path.clear();
+        let attacker_to_move = self.attacker_to_move(game);
+        match (phi, delta) {
+            (0, _) if attacker_to_move => Proof::Proven,
+            (_, 0) if !attacker_to_move => Proof::Proven,
+            (0, _) | (_, 0) => Proof::Disproven,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// The value of `game` for the side to move: win (with a winning
+    /// move), loss, draw or unknown within `limits`. `game` is left as it
+    /// was.
+    pub fn solve(
+        &mut self,
+        game: &mut G,
+        limits: &SolveLimits,
+        progress: &mut dyn FnMut(&str),
+    ) -> SolveReport<G::Move> {
+        let me = game.to_move();
+        let mut nodes = 0;
+        let first = self.prove(game, me, limits, progress);
+        nodes += self.nodes;
+        let best = self.root_best;
+        let value = match first {
+            Proof::Unknown => SolveValue::Unknown,
+            Proof::Proven => match best {
+                Some(m) => SolveValue::Win(m),
+                None => SolveValue::Unknown,
+            },
+            Proof::Disproven => {
+                let rest = SolveLimits {
+                    nodes: limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
+                    ..*limits
+                };
+                let second = self.prove(game, me.opponent(), &rest, progress);
+                nodes += self.nodes;
+                match second {
+                    Proof::Proven => SolveValue::Loss,
+                    Proof::Disproven => SolveValue::Draw,
+                    Proof::Unknown => SolveValue::Unknown,
+                }
+            }
+        };
+        SolveReport {
+            value,
+            nodes,
+            elapsed: limits.start.elapsed(),
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Exact solving: a df-pn (depth-first proof-number) searcher over any
+//! [`crate::game::Game`], rules only, with its own transposition table
+//! ([`dfpn`]). It answers whether a side can force a win, and with two
+//! searches whether a position is a win, a loss or a draw.
+
+pub mod dfpn;
+
+pub use dfpn::{Proof, SolveLimits, SolveReport, SolveValue, Solver};
