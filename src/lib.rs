@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod drawing;
 pub mod engine;
 pub mod game;
 pub mod games;
