@@ -13,3 +13,4 @@ pub mod session;
 pub mod sgf;
 pub mod timeman;
 pub mod tournament;
+pub mod web;

@@ -385,6 +385,7 @@ fn position_json<G: Notation>(rules: &mut RulesSession<G>) -> Result<serde_json:
         "labels": labels,
         "legal": legal,
         "last_move": last,
+        "history": rules.history(),
         "added": added,
         "removed": removed,
         "chain": drawing.chain,

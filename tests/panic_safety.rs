@@ -51,6 +51,7 @@ fn search(s: &mut GameSession<Onyx>, player: Player, color: Color) -> Option<Str
         time: None,
         to_deadline: false,
         start: Instant::now(),
+        stop: None,
     };
     let request = SearchRequest {
         player,

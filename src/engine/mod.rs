@@ -6,6 +6,8 @@
 pub mod params;
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -63,6 +65,8 @@ pub struct Engine {
     pub clock: Clock,
     rng: SmallRng,
     info: InfoSink,
+    /// Ends a running search early when set (see [`Engine::set_stop_flag`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Engine {
@@ -86,12 +90,49 @@ impl Engine {
             params,
             clock: Clock::default(),
             info: Box::new(info_to_stderr),
+            stop: None,
         }
     }
 
     /// Sends the searcher's `info` lines to `sink` instead of stderr.
     pub fn set_info_sink(&mut self, sink: InfoSink) {
         self.info = sink;
+    }
+
+    /// Gives the engine a flag that another thread sets to end a running
+    /// search early (`genmove` then plays the best move found so far). The
+    /// engine never clears it: the owner does before the next search.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
+    /// The current game's options (Onyx's `start`) as set, if a game is
+    /// selected.
+    pub fn options(&self) -> Option<&Options> {
+        self.current.as_ref().map(|c| &c.options)
+    }
+
+    /// The current game as a record (what `loadsgf` reads back): the game,
+    /// size, start and moves with their colours, and the result once over.
+    pub fn record(&self) -> Result<crate::sgf::Record, String> {
+        let c = self.current.as_ref().ok_or_else(no_game)?;
+        let rules = c.session.rules();
+        // Replay to learn who played each move (swap keeps White to move).
+        let mut replay = (c.entry.new_rules)(rules.size(), &c.options)?;
+        let mut moves = Vec::new();
+        for m in rules.history() {
+            let color = replay.to_move();
+            replay.play(color, &m).map_err(|e| e.to_string())?;
+            moves.push(crate::sgf::RecordMove::new(color, &m));
+        }
+        Ok(crate::sgf::Record {
+            game: c.entry.name.to_string(),
+            size: rules.size(),
+            start: crate::session::option(&c.options, "start").map(str::to_string),
+            result: rules.outcome().map(|o| o.score_text()),
+            moves,
+            ..Default::default()
+        })
     }
 
     /// The current game's registry entry.
@@ -239,6 +280,7 @@ impl Engine {
             time: budget.map(|b| b.time),
             to_deadline: budget.is_some_and(|b| !b.kept),
             start,
+            stop: self.stop.clone(),
         }
     }
 
@@ -344,6 +386,7 @@ impl Engine {
                     time,
                     to_deadline: true,
                     start: Instant::now(),
+                    stop: None,
                 };
                 let c = s.rules().to_move();
                 let request = SearchRequest {

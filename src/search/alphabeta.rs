@@ -69,6 +69,8 @@ pub struct AlphaBeta<G: Game> {
 struct Shared<M> {
     /// Set when the search must end.
     stop: AtomicBool,
+    /// Set from outside to end the search ([`SearchLimits::stop`]).
+    external: Option<Arc<AtomicBool>>,
     /// Nodes counted so far (each thread adds its own now and then).
     nodes: AtomicU64,
     /// The depth of the main thread's running iteration: odd-numbered
@@ -81,9 +83,10 @@ struct Shared<M> {
 
 impl<M> Shared<M> {
     /// The state of a search about to start.
-    fn new() -> Self {
+    fn new(external: Option<Arc<AtomicBool>>) -> Self {
         Shared {
             stop: AtomicBool::new(false),
+            external,
             nodes: AtomicU64::new(0),
             main_depth: AtomicU32::new(0),
             deepest: Mutex::new(None),
@@ -191,7 +194,7 @@ impl<G: Game> AlphaBeta<G> {
         if let Some(t) = Arc::get_mut(&mut self.table) {
             t.new_search();
         }
-        let shared = Shared::new();
+        let shared = Shared::new(limits.stop.clone());
         let deadline = limits.time.map(|t| limits.start + t);
         let to_deadline = limits.to_deadline;
         let max_depth = limits.max_depth.clamp(1, (MAX_PLY - 8) as u32);
@@ -478,8 +481,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if self.nodes & 15 == 0 {
             self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
-            if let Some(d) = self.deadline
-                && Instant::now() >= d
+            let stop_asked = self
+                .shared
+                .external
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed));
+            if (stop_asked || self.deadline.is_some_and(|d| Instant::now() >= d))
                 && !self.must_finish
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
@@ -919,7 +926,7 @@ mod tests {
     fn an_iteration_plays_its_own_root_move_not_the_tables() {
         let mut game = Onyx::new(8, Start::Standard).expect("8x8 board");
         let table = Table::new(1);
-        let shared = Shared::new();
+        let shared = Shared::new(None);
         let mut cache = vec![(0, 0); EVAL_CACHE];
         let mut w = Worker::new(0, &TwoDistance, &table, &shared, None, false, &mut cache);
         let score = w.negamax(&mut game, 3, 0, -INF, INF);

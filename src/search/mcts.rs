@@ -78,7 +78,9 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let mut scratch = Vec::with_capacity(256);
     let mut iterations = 0u64;
     while iterations < max_iterations {
-        if iterations > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if iterations > 0
+            && (deadline.is_some_and(|d| Instant::now() >= d) || limits.stop_requested())
+        {
             break;
         }
         iterations += 1;

@@ -184,6 +184,18 @@ pub struct SearchLimits {
     pub to_deadline: bool,
     /// When the command arrived.
     pub start: Instant,
+    /// Set from outside (another thread) to end the search early: it then
+    /// answers as at its deadline. `None`: nobody stops it.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl SearchLimits {
+    /// Whether someone asked the search to stop ([`SearchLimits::stop`]).
+    pub fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// What a search found, in the game's moves: its result, and each
