@@ -258,6 +258,15 @@ impl Browser {
     }
 
     fn screenshot(&self, name: &str) {
+        // The pointer off the board, so no point shows hovered.
+        self.call(
+            "POST",
+            "/actions",
+            Some(
+                json!({"actions": [{"type": "pointer", "id": "mouse", "actions": [
+                {"type": "pointerMove", "x": 1, "y": 1, "origin": "viewport"}]}]}),
+            ),
+        );
         let v = self.call("GET", "/screenshot", None);
         let data = decode_base64(v.as_str().unwrap_or(""));
         let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web");
@@ -390,8 +399,13 @@ fn play_game(b: &Browser, m: &mut Mirror, moves: usize) {
             .collect();
         // Akron: a ball move every third turn when there is one.
         let steps: Vec<&String> = legal.iter().filter(|v| v.contains('-')).collect();
+        // A ball onto a higher level when it can, to stack balls.
+        let up = steps.iter().find(|s| {
+            let to = s.split('-').nth(1).unwrap_or("");
+            to.chars().filter(char::is_ascii_alphabetic).count() == 2
+        });
         let mv = if i % 3 == 2 && !steps.is_empty() {
-            steps[(i * 7) % steps.len()].clone()
+            up.copied().unwrap_or(steps[(i * 7) % steps.len()]).clone()
         } else {
             let adds: Vec<&String> = legal.iter().filter(|v| !v.contains('-')).collect();
             adds[(i * 37 + 11) % adds.len()].clone()
@@ -529,4 +543,39 @@ fn a_foreign_origin_is_refused() {
         &[("Origin", &format!("http://127.0.0.1:{port}"))],
     );
     assert_eq!(status, 200);
+}
+
+#[test]
+fn akron_balls_climb_to_level_two() {
+    let Some(b) = browser() else { return };
+    let (_server, port) = start_server();
+    open(&b, port, "game=akron&size=5&black=human&white=human");
+    let mut m = Mirror::new("akron", 5, &[]);
+    let moves = "C4 D4 B2 D2 D3 C2 B3 C3 B4 C2-BC34 B2-CD34 B2 C2 BC34-BC23 B3-CD23 B2-BC34 \
+                 B2 BC34-BC23 B2-BC34 B1 B4-BC23 B1-BC34 C5 C1 C5-BD24";
+    for mv in moves.split_whitespace() {
+        click_move(&b, &mut m, mv);
+    }
+    // The level-2 ball is drawn with its level.
+    let level = b.script(
+        "return document.querySelector(\"#board circle.piece[data-point='BD24']\").dataset.level;",
+    );
+    assert_eq!(level, json!("2"));
+    b.screenshot("akron-levels");
+}
+
+#[test]
+fn orcoon_pass_shows_the_adjudication() {
+    let Some(b) = browser() else { return };
+    let (_server, port) = start_server();
+    open(&b, port, "game=orcoon&size=5&black=human&white=human");
+    let mut m = Mirror::new("orcoon", 5, &[]);
+    for mv in ["C1", "B3", "C2", "D3", "C3", "A1", "C4", "pass"] {
+        click_move(&b, &mut m, mv);
+    }
+    let seq = m.run("winning_sequence");
+    b.wait("the winning sequence", |b| {
+        b.text("status").contains("passed") && (!seq.0 || b.text("status").contains(seq.1.as_str()))
+    });
+    b.screenshot("orcoon-pass");
 }

@@ -40,7 +40,7 @@ function goalEdges(pos, g) {
   const base = pos.points.filter((p) => p.level === 0);
   const cx = base.reduce((s, p) => s + p.x, 0) / base.length;
   const cy = base.reduce((s, p) => s + p.y, 0) / base.length;
-  const offset = pos.shape === "hex" ? 0.75 : 0.5;
+  const offset = pos.shape === "hex" ? 0.68 : 0.5;
   for (const [bit, color] of [[1, "black"], [2, "black"], [4, "white"], [8, "white"]]) {
     const pts = base.filter((p) => p.edges & bit);
     if (pts.length < 1) continue;
@@ -154,14 +154,14 @@ function draw() {
       t.textContent = p.level;
     }
     if (chain.has(p.name)) el("circle", { cx: p.x, cy: p.y, r: r + 0.06, fill: "none", stroke: "#e0a800", "stroke-width": 0.08, class: "chain" }, kg);
-    if (added.has(p.name)) el("circle", { cx: p.x, cy: p.y, r: 0.1, fill: "#d2362a", class: "last" }, kg);
+    if (added.has(p.name)) el("circle", { cx: p.x + r * 0.62, cy: p.y - r * 0.62, r: 0.09, fill: "#d2362a", stroke: "#fff", "stroke-width": 0.025, class: "last" }, kg);
   }
   // Orcoon's winning sequence after an adjudicated pass.
   state.sequence.forEach((name, i) => {
     const p = pos.points.find((q) => q.name === name);
     if (!p) return;
     el("circle", { cx: p.x, cy: p.y, r: 0.33, fill: pos.winner === "black" ? "#1118" : "#fff8", stroke: "#b5452b", "stroke-width": 0.04, class: "sequence" }, kg);
-    const t = el("text", { x: p.x, y: p.y, class: "seq" }, kg);
+    const t = el("text", { x: p.x, y: p.y, class: "seq", fill: pos.winner === "black" ? "#fff" : "#b5452b" }, kg);
     t.textContent = i + 1;
   });
   // Akron: the selected ball and its destinations.
@@ -228,7 +228,7 @@ function showState() {
   $("facts").textContent = facts.join("\n");
   const ol = $("moves");
   ol.innerHTML = "";
-  for (const m of pos.history) { const li = document.createElement("li"); li.textContent = m; ol.appendChild(li); }
+  pos.history.forEach((m, i) => { const li = document.createElement("li"); li.textContent = `${i + 1}. ${m}`; ol.appendChild(li); });
   ol.scrollTop = ol.scrollHeight;
   $("swap").disabled = state.thinking || !pos.legal.includes("swap");
   $("pass").disabled = state.thinking || !pos.legal.includes("pass");

@@ -79,7 +79,7 @@ pub fn drawing(pos: &Hex) -> crate::drawing::Drawing {
     let mut labels = Vec::new();
     for i in 0..n {
         let letter = ((b'a' + i as u8) as char).to_string();
-        for y in [-1.0, n as f64] {
+        for y in [-1.35, n as f64 + 0.35] {
             let (x, y) = at(i as f64, y);
             labels.push(Label {
                 text: letter.clone(),
@@ -87,7 +87,7 @@ pub fn drawing(pos: &Hex) -> crate::drawing::Drawing {
                 y,
             });
         }
-        for x in [-1.0, n as f64] {
+        for x in [-1.45, n as f64 + 0.45] {
             let (x, y) = at(x, i as f64);
             labels.push(Label {
                 text: (i + 1).to_string(),
