@@ -404,6 +404,8 @@ async function init() {
   $("download").addEventListener("click", download);
   $("upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); e.target.value = ""; });
   window.addEventListener("pagehide", () => navigator.sendBeacon("/api/close", JSON.stringify({ id: state.id })));
+  // Keep the session of an idle open tab alive (idle ones are freed).
+  setInterval(() => api("ping"), 60000);
   await newGame();
   document.body.dataset.ready = "yes";
 }

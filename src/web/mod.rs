@@ -16,6 +16,7 @@
 //! - `/api/sgf` answers the game as SGF; `/api/loadsgf` `{"id", "sgf"}`
 //!   replaces the game by a record's text;
 //! - `/api/games` lists the games with their sizes and options;
+//! - `/api/ping` keeps an open but idle tab's session alive;
 //! - `/api/close` frees a session (the page sends it when the tab closes).
 //!
 //! Security: the server listens on loopback unless told otherwise; every
@@ -339,6 +340,10 @@ impl WebServer {
                 Ok(json!({ "id": id }))
             }
             "games" => Ok(games_json()),
+            "ping" => {
+                self.tab(input)?;
+                Ok(json!({ "ok": true }))
+            }
             "close" => {
                 if let Some(id) = input["id"].as_str() {
                     let mut tabs = self.tabs.lock().unwrap_or_else(|e| e.into_inner());
