@@ -47,6 +47,7 @@ fn the_whitelist_keeps_host_files_and_long_searches_out() {
         "loadsgf /etc/passwd",
         "quit",
         "param move_time 3600",
+        "param move_time 0",
         "param hash 4000",
         "param threads 64",
         "bench",

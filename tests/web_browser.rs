@@ -579,3 +579,36 @@ fn orcoon_pass_shows_the_adjudication() {
     });
     b.screenshot("orcoon-pass");
 }
+
+#[test]
+fn swap_button_and_sgf_upload() {
+    let Some(b) = browser() else { return };
+    let (_server, port) = start_server();
+    open(&b, port, "game=hex&size=4&black=human&white=human");
+    let mut m = Mirror::new("hex", 4, &[]);
+    click_move(&b, &mut m, "b2");
+    // Swap is offered after Black's first move and played by its button.
+    b.wait("the swap button", |b| {
+        b.script("return document.getElementById('swap').disabled;") == json!(false)
+    });
+    click_move(&b, &mut m, "swap");
+    b.wait("swap listed", |b| b.text("moves").contains("swap"));
+
+    // Open a record through the file input: the board shows its position.
+    let sgf = "(;FF[4]GM[11]XG[hex]SZ[5];B[c3];W[b4];B[d2])";
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-upload.sgf");
+    std::fs::write(&path, sgf).unwrap();
+    let input = b.find("#upload").expect("the file input");
+    b.call(
+        "POST",
+        &format!("/element/{input}/value"),
+        Some(json!({ "text": path.to_str().unwrap() })),
+    );
+    let mut loaded = Mirror::new("hex", 5, &[]);
+    for mv in ["b c3", "w b4", "b d2"] {
+        loaded.run(&format!("play {mv}"));
+    }
+    let want = loaded.pieces();
+    b.wait("the uploaded game", |b| b.pieces() == want);
+    assert!(b.text("status").contains("hex 5×5"), "{}", b.text("status"));
+}

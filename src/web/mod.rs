@@ -134,9 +134,10 @@ pub fn allowed(command: &str) -> Result<(), String> {
             ["player", "alphabeta" | "mcts" | "greedy" | "random"] => Ok(()),
             ["max_depth", _] => Ok(()),
             ["move_time", t] => match t.parse::<f64>() {
-                Ok(t) if (0.0..=MAX_MOVE_TIME).contains(&t) => Ok(()),
+                // 0 would mean no limit.
+                Ok(t) if t > 0.0 && t <= MAX_MOVE_TIME => Ok(()),
                 _ => Err(format!(
-                    "the move time must be from 0 to {MAX_MOVE_TIME} seconds"
+                    "the move time must be more than 0 and at most {MAX_MOVE_TIME} seconds"
                 )),
             },
             _ => Err("the page may set only player, move_time and max_depth".into()),
