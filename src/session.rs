@@ -73,8 +73,8 @@ pub trait Rules: Send {
     fn position_mut(&mut self) -> &mut dyn Any;
     /// The position for a graphical interface, as the `position` command
     /// writes it (see protocol.md): the game's [`crate::drawing::Drawing`]
-    /// plus the side to move, the legal moves, the last move and what it
-    /// changed besides its own point, and the result.
+    /// plus the side to move, the legal moves, the history, the last move
+    /// and the points it changed, and the result.
     fn position_json(&mut self) -> Result<serde_json::Value, String>;
 }
 

@@ -297,7 +297,8 @@ impl WebServer {
     /// Frees sessions idle for longer than [`IDLE_TIMEOUT`], and the least
     /// recently used beyond [`MAX_SESSIONS`] - 1.
     fn prune(&self, tabs: &mut HashMap<String, Arc<Mutex<Tab>>>) {
-        let seen = |t: &Arc<Mutex<Tab>>| t.lock().unwrap_or_else(|e| e.into_inner()).seen;
+        // A tab busy with a command is in use: seen now.
+        let seen = |t: &Arc<Mutex<Tab>>| t.try_lock().map_or_else(|_| Instant::now(), |t| t.seen);
         tabs.retain(|_, t| seen(t).elapsed() < IDLE_TIMEOUT);
         while tabs.len() >= MAX_SESSIONS {
             let oldest = tabs
@@ -321,11 +322,13 @@ impl WebServer {
     /// The tab named in the request.
     fn tab(&self, input: &Value) -> Result<Arc<Mutex<Tab>>, String> {
         let id = input["id"].as_str().ok_or("no session id")?;
-        let tabs = self.tabs.lock().unwrap_or_else(|e| e.into_inner());
-        let tab = tabs
-            .get(id)
-            .cloned()
-            .ok_or("unknown or expired session: reload the page")?;
+        // The map's lock is not held while waiting for the tab's: a long
+        // command in one tab must not hold up the others.
+        let tab = {
+            let tabs = self.tabs.lock().unwrap_or_else(|e| e.into_inner());
+            tabs.get(id).cloned()
+        }
+        .ok_or("unknown or expired session: reload the page")?;
         tab.lock().unwrap_or_else(|e| e.into_inner()).seen = Instant::now();
         Ok(tab)
     }
