@@ -7,9 +7,10 @@
 //! game, a game against the engine, and a foreign `Origin` is refused.
 //! A screenshot of each game goes to `CARGO_TARGET_TMPDIR/web/`.
 //!
-//! Needs `chromedriver` and `chromium` on the PATH (Debian: `apt-get
-//! install chromium chromium-driver`); without them each test prints why
-//! and passes without running.
+//! Needs `chromedriver` (or the program `CHROMEDRIVER` names) and
+//! `chromium` on the PATH (Debian: `apt-get install chromium
+//! chromium-driver`); without them each test prints `SKIPPED` and why, and
+//! passes without running.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -149,7 +150,8 @@ impl Browser {
         static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
         let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let port = free_port();
-        let driver = Command::new("chromedriver")
+        let program = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
+        let driver = Command::new(program)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
