@@ -76,22 +76,29 @@ pub fn drawing(pos: &Hex) -> crate::drawing::Drawing {
             }
         }
     }
+    // Column letters straight above row 1 and below row n; row numbers
+    // beside the first and last cells of their row.
     let mut labels = Vec::new();
+    let last = (n - 1) as f64;
     for i in 0..n {
         let letter = ((b'a' + i as u8) as char).to_string();
-        for y in [-1.35, n as f64 + 0.35] {
-            let (x, y) = at(i as f64, y);
-            labels.push(Label {
-                text: letter.clone(),
-                x,
-                y,
-            });
-        }
-        for x in [-1.45, n as f64 + 0.45] {
+        let (x, y) = at(i as f64, 0.0);
+        labels.push(Label {
+            text: letter.clone(),
+            x,
+            y: y - 1.05,
+        });
+        let (x, y) = at(i as f64, last);
+        labels.push(Label {
+            text: letter,
+            x,
+            y: y + 1.05,
+        });
+        for (x, dx) in [(0.0, -1.2), (last, 1.2)] {
             let (x, y) = at(x, i as f64);
             labels.push(Label {
                 text: (i + 1).to_string(),
-                x,
+                x: x + dx,
                 y,
             });
         }
