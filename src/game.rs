@@ -215,6 +215,12 @@ pub trait Notation: Game {
         let _ = (color, point);
         Err("setup is not supported in this game".into())
     }
+
+    /// The board for a graphical interface (see [`crate::drawing`]); a
+    /// drawing without points when the game has none.
+    fn drawing(&self) -> crate::drawing::Drawing {
+        crate::drawing::Drawing::default()
+    }
 }
 
 /// Number of move sequences of length `depth` from `pos` (no move after a

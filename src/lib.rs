@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod drawing;
 pub mod engine;
 pub mod game;
 pub mod games;
@@ -14,3 +15,4 @@ pub mod solve;
 pub mod stderr;
 pub mod timeman;
 pub mod tournament;
+pub mod web;

@@ -31,6 +31,13 @@ fn main() {
         .init();
     let mut gtp = Gtp::new();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "web") {
+        if let Err(e) = crosscut::web::main(&args[1..]) {
+            warn(format_args!("crosscut web: {e}"));
+            std::process::exit(2);
+        }
+        return;
+    }
     let mut rest = &args[..];
     while !rest.is_empty() {
         match rest {
@@ -39,6 +46,11 @@ fn main() {
                 println!("{}    (see protocol.md)", usage());
                 println!("  --game NAME  select a game before the first command");
                 println!("  --gogui      GoGui mode: GoGui's coordinates (I skipped) and board");
+                println!("crosscut web [--port N] [--listen ADDR]");
+                println!(
+                    "             the browser board on http://127.0.0.1:{}/ (--port 0: any free port)",
+                    crosscut::web::DEFAULT_PORT
+                );
                 return;
             }
             [flag, rest2 @ ..] if flag == "--gogui" => {

@@ -75,6 +75,11 @@ pub trait Rules: Send {
     /// The game's position itself, for the game's own commands (which
     /// downcast it to their game's type and must leave it unchanged).
     fn position_mut(&mut self) -> &mut dyn Any;
+    /// The position for a graphical interface, as the `position` command
+    /// writes it (see protocol.md): the game's [`crate::drawing::Drawing`]
+    /// plus the side to move, the legal moves, the history, the last move
+    /// and the points it changed, and the result.
+    fn position_json(&mut self) -> Result<serde_json::Value, String>;
 }
 
 /// Where a point written in the games' notation comes in board order:
@@ -308,6 +313,91 @@ impl<G: Notation> Rules for RulesSession<G> {
     fn position_mut(&mut self) -> &mut dyn Any {
         &mut self.game
     }
+    fn position_json(&mut self) -> Result<serde_json::Value, String> {
+        position_json(self)
+    }
+}
+
+/// The name of a piece's colour in the `position` answer.
+fn piece_name(piece: Option<Color>) -> serde_json::Value {
+    piece.map_or(serde_json::Value::Null, |c| c.name().into())
+}
+
+/// [`Rules::position_json`] of a [`RulesSession`].
+fn position_json<G: Notation>(rules: &mut RulesSession<G>) -> Result<serde_json::Value, String> {
+    use serde_json::json;
+    let drawing = rules.game.drawing();
+    if drawing.points.is_empty() {
+        return Err(format!("{} has no drawing", rules.name));
+    }
+    // The last move, who played it, and the points it changed besides its
+    // own: captures (Onyx) empty points, drops (Akron) move balls down.
+    let mut last = serde_json::Value::Null;
+    let (mut added, mut removed) = (Vec::new(), Vec::new());
+    if let Some(&Some(mv)) = rules.moves.last() {
+        let mut before = rules.game.clone();
+        before.undo();
+        let color = before.to_move();
+        last = json!({"color": color.name(), "move": before.format_move(mv)});
+        let old = before.drawing();
+        for (a, b) in old.points.iter().zip(&drawing.points) {
+            if a.piece != b.piece {
+                if a.piece.is_some() {
+                    removed.push(json!({"point": a.name, "piece": piece_name(a.piece)}));
+                }
+                if b.piece.is_some() {
+                    added.push(json!({"point": b.name, "piece": piece_name(b.piece)}));
+                }
+            }
+        }
+    }
+    let to_move = rules.game.to_move();
+    let legal = if rules.game.outcome().is_some() {
+        Vec::new()
+    } else {
+        rules.legal_moves_for(to_move)
+    };
+    let outcome = rules.game.outcome();
+    let points: Vec<serde_json::Value> = drawing
+        .points
+        .iter()
+        .map(|p| {
+            json!({"name": p.name, "x": p.x, "y": p.y, "level": p.level,
+                   "piece": piece_name(p.piece), "edges": p.edges})
+        })
+        .collect();
+    let labels: Vec<serde_json::Value> = drawing
+        .labels
+        .iter()
+        .map(|l| json!({"text": l.text, "x": l.x, "y": l.y}))
+        .collect();
+    let facts: serde_json::Map<String, serde_json::Value> = drawing
+        .facts
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone().into()))
+        .collect();
+    Ok(json!({
+        "game": rules.name,
+        "size": rules.game.size(),
+        "shape": drawing.shape,
+        "to_move": to_move.name(),
+        "moves_played": rules.game.moves_played(),
+        "result": outcome.map(|o| o.score_text()),
+        "winner": match outcome {
+            Some(Outcome::Win(c)) => c.name().into(),
+            _ => serde_json::Value::Null,
+        },
+        "points": points,
+        "lines": drawing.lines.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+        "labels": labels,
+        "legal": legal,
+        "last_move": last,
+        "history": rules.history(),
+        "added": added,
+        "removed": removed,
+        "chain": drawing.chain,
+        "facts": facts,
+    }))
 }
 
 /// How `genmove` and `analyze` search: the player, threads and where the

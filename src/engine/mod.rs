@@ -82,6 +82,22 @@ pub struct Interrupts {
     pub stop_unbounded: Arc<AtomicBool>,
 }
 
+impl Interrupts {
+    /// Stops whatever runs (another thread's `stop`).
+    pub fn request(&self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.stop_unbounded
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Lets the next command run.
+    pub fn clear(&self) {
+        self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        self.stop_unbounded
+            .store(false, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 impl Default for Engine {
     fn default() -> Self {
         Self::new()
@@ -127,6 +143,35 @@ impl Engine {
     /// Sends the searcher's `info` lines to `sink` instead of stderr.
     pub fn set_info_sink(&mut self, sink: InfoSink) {
         self.info = sink;
+    }
+
+    /// The current game's options (Onyx's `start`) as set, if a game is
+    /// selected.
+    pub fn options(&self) -> Option<&Options> {
+        self.current.as_ref().map(|c| &c.options)
+    }
+
+    /// The current game as a record (what `loadsgf` reads back): the game,
+    /// size, start and moves with their colours, and the result once over.
+    pub fn record(&self) -> Result<crate::sgf::Record, String> {
+        let c = self.current.as_ref().ok_or_else(no_game)?;
+        let rules = c.session.rules();
+        // Replay to learn who played each move (swap keeps White to move).
+        let mut replay = (c.entry.new_rules)(rules.size(), &c.options)?;
+        let mut moves = Vec::new();
+        for m in rules.history() {
+            let color = replay.to_move();
+            replay.play(color, &m).map_err(|e| e.to_string())?;
+            moves.push(crate::sgf::RecordMove::new(color, &m));
+        }
+        Ok(crate::sgf::Record {
+            game: c.entry.name.to_string(),
+            size: rules.size(),
+            start: crate::session::option(&c.options, "start").map(str::to_string),
+            result: rules.outcome().map(|o| o.score_text()),
+            moves,
+            ..Default::default()
+        })
     }
 
     /// The current game's registry entry.

@@ -43,6 +43,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("undo", undo),
     ("showboard", |gtp, _| Ok(gtp.engine.rules()?.showboard())),
     ("legal_moves", legal_moves),
+    ("position", position),
     ("final_score", final_score),
     ("setup", setup),
     ("setup_player", setup_player),
@@ -462,4 +463,14 @@ fn evaluators(gtp: &mut Gtp, args: &[&str]) -> Reply {
         Some(s) => Ok(s.evaluators().join(" ")),
         None => Err(crate::engine::no_game()),
     }
+}
+
+/// `position`: the position for a graphical interface, as one line of JSON
+/// (see protocol.md).
+fn position(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    if !args.is_empty() {
+        return Err("syntax error: usage: position".into());
+    }
+    let value = gtp.engine.rules_mut()?.position_json()?;
+    Ok(value.to_string())
 }

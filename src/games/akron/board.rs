@@ -1254,6 +1254,10 @@ impl Notation for Akron {
         super::display::render_board(self)
     }
 
+    fn drawing(&self) -> crate::drawing::Drawing {
+        super::display::drawing(self)
+    }
+
     fn setup(&mut self, color: Option<Color>, point: &str) -> Result<(), String> {
         if !self.history.is_empty() {
             return Err("setup is only allowed before the first move".into());

@@ -127,3 +127,58 @@ pub fn render_board(pos: &Akron) -> String {
     }
     out
 }
+
+/// The board for a graphical interface, seen from above: the surface holes
+/// at integer coordinates (column `A` left, row 1 at the bottom) joined by
+/// the grid's lines, and a level-L point at the centre of the block of
+/// holes it covers, (column + L/2, row + L/2). The winning chain is the
+/// winner's whole group joining its edges.
+pub fn drawing(pos: &Akron) -> crate::drawing::Drawing {
+    use crate::drawing::{DrawPoint, Drawing, goal_bits, grid_labels, grid_lines};
+    let geo = pos.geometry();
+    let n = geo.n;
+    let far = n as f64 - 1.0;
+    let (black, white) = (
+        super::board::edge_bits(Color::Black),
+        super::board::edge_bits(Color::White),
+    );
+    let points = (0..geo.num_points)
+        .map(|p| {
+            let l = geo.level[p] as f64;
+            DrawPoint {
+                name: geo.point_name(p as super::geometry::Point).to_string(),
+                x: geo.column[p] as f64 + l / 2.0,
+                y: far - geo.row[p] as f64 - l / 2.0,
+                level: geo.level[p] as usize,
+                piece: pos.at(p as super::geometry::Point),
+                edges: goal_bits(geo.edges[p], black, white),
+            }
+        })
+        .collect();
+    let mut d = Drawing {
+        shape: "stack",
+        points,
+        lines: grid_lines(n),
+        labels: grid_labels(n),
+        ..Drawing::default()
+    };
+    if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {
+        let (a, b) = super::board::edge_bits(c);
+        let code = if c == Color::Black { 1 } else { 2 };
+        for g in 0..pos.num_groups() as u16 {
+            let e = pos.group_edges(g);
+            if pos.group_size(g) > 0 && pos.group_color(g) == code && e & a != 0 && e & b != 0 {
+                d.chain = pos
+                    .group_members(g)
+                    .map(|p| geo.point_name(p).to_string())
+                    .collect();
+                break;
+            }
+        }
+    }
+    for c in Color::ALL {
+        d.facts
+            .push((format!("{} pile", c.name()), pos.pile(c).to_string()));
+    }
+    d
+}

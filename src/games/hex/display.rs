@@ -41,3 +41,77 @@ pub fn render_board(pos: &Hex) -> String {
     ));
     out
 }
+
+/// The board for a graphical interface: a rhombus of hexagons, row 1 at the
+/// top and each row shifted half a cell right of the one above; the lines
+/// join neighbouring cells.
+pub fn drawing(pos: &Hex) -> crate::drawing::Drawing {
+    use crate::drawing::{DrawPoint, Drawing, Label, chain_along_lines, goal_bits};
+    let geo = pos.geometry();
+    let n = geo.n;
+    let h = 3f64.sqrt() / 2.0;
+    let (black, white) = (
+        super::board::edge_bits(Color::Black),
+        super::board::edge_bits(Color::White),
+    );
+    let at = |x: f64, y: f64| (x + 0.5 * y, h * y);
+    let points = (0..n * n)
+        .map(|c| {
+            let (x, y) = at((c % n) as f64, (c / n) as f64);
+            DrawPoint {
+                name: geo.cell_name(c as super::geometry::Cell),
+                x,
+                y,
+                level: 0,
+                piece: pos.at(c as super::geometry::Cell),
+                edges: goal_bits(geo.edges[c], black, white),
+            }
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for c in 0..n * n {
+        for &q in geo.neighbours_of(c as super::geometry::Cell) {
+            if q as usize > c {
+                lines.push((c, q as usize));
+            }
+        }
+    }
+    // Column letters straight above row 1 and below row n; row numbers
+    // beside the first and last cells of their row.
+    let mut labels = Vec::new();
+    let last = (n - 1) as f64;
+    for i in 0..n {
+        let letter = ((b'a' + i as u8) as char).to_string();
+        let (x, y) = at(i as f64, 0.0);
+        labels.push(Label {
+            text: letter.clone(),
+            x,
+            y: y - 1.05,
+        });
+        let (x, y) = at(i as f64, last);
+        labels.push(Label {
+            text: letter,
+            x,
+            y: y + 1.05,
+        });
+        for (x, dx) in [(0.0, -1.2), (last, 1.2)] {
+            let (x, y) = at(x, i as f64);
+            labels.push(Label {
+                text: (i + 1).to_string(),
+                x: x + dx,
+                y,
+            });
+        }
+    }
+    let mut d = Drawing {
+        shape: "hex",
+        points,
+        lines,
+        labels,
+        ..Drawing::default()
+    };
+    if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {
+        d.chain = chain_along_lines(&d, c);
+    }
+    d
+}

@@ -53,3 +53,55 @@ pub fn render_board(pos: &Onyx) -> String {
     out.push_str(&format!("X black, O white; {state}\n"));
     out
 }
+
+/// The board for a graphical interface: the grid points at integer
+/// coordinates, each square's midpoint (level 1) at its centre, the lines
+/// of the board (orthogonal, the `/` and `\` diagonals, and the four
+/// half-diagonals from each midpoint to its corners).
+pub fn drawing(pos: &Onyx) -> crate::drawing::Drawing {
+    use crate::drawing::{DrawPoint, Drawing, chain_along_lines, goal_bits, grid_labels};
+    let geo = pos.geometry();
+    let n = geo.n;
+    let far = n as f64 - 1.0;
+    let (black, white) = (
+        super::board::edge_bits(Color::Black),
+        super::board::edge_bits(Color::White),
+    );
+    let points: Vec<DrawPoint> = (0..geo.num_points)
+        .map(|p| {
+            let (x, y, level) = if geo.is_midpoint(p as u16) {
+                let s = &geo.squares[geo.square_of_midpoint[p] as usize];
+                (s.column as f64 + 0.5, far - s.row as f64 - 0.5, 1)
+            } else {
+                ((p % n) as f64, far - (p / n) as f64, 0)
+            };
+            DrawPoint {
+                name: geo.point_name(p as u16),
+                x,
+                y,
+                level,
+                piece: pos.at(p as u16),
+                edges: goal_bits(geo.edges[p], black, white),
+            }
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for p in 0..geo.num_points {
+        for &q in geo.neighbours_of(p as u16) {
+            if (q as usize) > p {
+                lines.push((p, q as usize));
+            }
+        }
+    }
+    let mut d = Drawing {
+        shape: "grid",
+        points,
+        lines,
+        labels: grid_labels(n),
+        ..Drawing::default()
+    };
+    if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {
+        d.chain = chain_along_lines(&d, c);
+    }
+    d
+}

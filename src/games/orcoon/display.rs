@@ -38,3 +38,43 @@ pub fn render_board(pos: &Orcoon) -> String {
     ));
     out
 }
+
+/// The board for a graphical interface: the grid at integer coordinates
+/// (column `A` left, row 1 at the bottom) with its orthogonal lines.
+pub fn drawing(pos: &Orcoon) -> crate::drawing::Drawing {
+    use crate::drawing::{
+        DrawPoint, Drawing, chain_along_lines, goal_bits, grid_labels, grid_lines,
+    };
+    use crate::game::Color;
+    let geo = pos.geometry();
+    let n = geo.n;
+    let far = n as f64 - 1.0;
+    let (black, white) = (
+        super::board::edge_bits(Color::Black),
+        super::board::edge_bits(Color::White),
+    );
+    let points = (0..n * n)
+        .map(|p| DrawPoint {
+            name: geo.point_name(p as super::geometry::Point),
+            x: (p % n) as f64,
+            y: far - (p / n) as f64,
+            level: 0,
+            piece: pos.at(p as super::geometry::Point),
+            edges: goal_bits(geo.edges[p], black, white),
+        })
+        .collect();
+    let mut d = Drawing {
+        shape: "grid",
+        points,
+        lines: grid_lines(n),
+        labels: grid_labels(n),
+        ..Drawing::default()
+    };
+    if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {
+        d.chain = chain_along_lines(&d, c);
+    }
+    if let Some(p) = pos.passer() {
+        d.facts.push(("passed".into(), p.name().into()));
+    }
+    d
+}

@@ -1,0 +1,413 @@
+// The crosscut browser board: draws the engine's `position` answer as SVG
+// and drives the engine through the server's JSON API (see src/web/mod.rs).
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+const state = {
+  id: null, games: [], pos: null, selected: null, thinking: false,
+  infoFrom: 0, sequence: [], busy: false, resigned: null,
+};
+
+async function api(what, body) {
+  const r = await fetch("/api/" + what, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(Object.assign({ id: state.id }, body || {})),
+  });
+  const text = await r.text();
+  try { return JSON.parse(text); } catch (e) { return { ok: false, answer: text }; }
+}
+
+async function command(line) {
+  const r = await api("command", { command: line });
+  if (r.position) setPosition(r.position);
+  return r;
+}
+
+function message(text) { $("message").textContent = text || ""; }
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function goalEdges(pos, g) {
+  const base = pos.points.filter((p) => p.level === 0);
+  const cx = base.reduce((s, p) => s + p.x, 0) / base.length;
+  const cy = base.reduce((s, p) => s + p.y, 0) / base.length;
+  const offset = pos.shape === "hex" ? 0.68 : 0.5;
+  for (const [bit, color] of [[1, "black"], [2, "black"], [4, "white"], [8, "white"]]) {
+    const pts = base.filter((p) => p.edges & bit);
+    if (pts.length < 1) continue;
+    pts.sort(bit <= 2 ? (a, b) => a.x - b.x : (a, b) => a.y - b.y);
+    const a = pts[0], b = pts[pts.length - 1];
+    let dx = b.x - a.x, dy = b.y - a.y;
+    const len = Math.hypot(dx, dy) || 1;
+    dx /= len; dy /= len;
+    let nx = -dy, ny = dx;
+    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+    if (nx * (mx - cx) + ny * (my - cy) < 0) { nx = -nx; ny = -ny; }
+    const ext = 0.35;
+    const x1 = a.x - dx * ext + nx * offset, y1 = a.y - dy * ext + ny * offset;
+    const x2 = b.x + dx * ext + nx * offset, y2 = b.y + dy * ext + ny * offset;
+    const line = { x1, y1, x2, y2, "stroke-linecap": "round" };
+    el("line", Object.assign({ stroke: "#6b5a48", "stroke-width": 0.2 }, line), g);
+    el("line", Object.assign({ stroke: color === "black" ? "#1d1d1d" : "#fbfbfb", "stroke-width": 0.13, class: "goal-" + color }, line), g);
+  }
+}
+
+function hexagon(x, y, r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 90);
+    pts.push((x + r * Math.cos(a)).toFixed(3) + "," + (y + r * Math.sin(a)).toFixed(3));
+  }
+  return pts.join(" ");
+}
+
+const LEVEL_RING = ["#8a7560", "#d99a1e", "#c4512d", "#7b3fa0", "#2d6fb5", "#2a8a5a"];
+
+function draw() {
+  const pos = state.pos;
+  const svg = $("board");
+  svg.innerHTML = "";
+  if (!pos) return;
+  const xs = pos.points.map((p) => p.x).concat(pos.labels.map((l) => l.x));
+  const ys = pos.points.map((p) => p.y).concat(pos.labels.map((l) => l.y));
+  const minx = Math.min(...xs) - 0.7, maxx = Math.max(...xs) + 0.7;
+  const miny = Math.min(...ys) - 0.7, maxy = Math.max(...ys) + 0.7;
+  svg.setAttribute("viewBox", `${minx} ${miny} ${maxx - minx} ${maxy - miny}`);
+  svg.setAttribute("data-game", pos.game);
+  const defs = el("defs", {}, svg);
+  const gb = el("radialGradient", { id: "gb", cx: "35%", cy: "30%", r: "70%" }, defs);
+  el("stop", { offset: "0%", "stop-color": "#6a6a6a" }, gb);
+  el("stop", { offset: "100%", "stop-color": "#111" }, gb);
+  const gw = el("radialGradient", { id: "gw", cx: "35%", cy: "30%", r: "70%" }, defs);
+  el("stop", { offset: "0%", "stop-color": "#fff" }, gw);
+  el("stop", { offset: "100%", "stop-color": "#cfcac0" }, gw);
+
+  const base = pos.points.filter((p) => p.level === 0);
+  const bx = base.map((p) => p.x), by = base.map((p) => p.y);
+  // The board's wood.
+  if (pos.shape === "hex") {
+    const g = el("g", {}, svg);
+    for (const p of pos.points) el("polygon", { points: hexagon(p.x, p.y, 0.577), fill: "#e9c98f", stroke: "#8a6a45", "stroke-width": 0.03 }, g);
+  } else {
+    el("rect", { x: Math.min(...bx) - 0.45, y: Math.min(...by) - 0.45, width: Math.max(...bx) - Math.min(...bx) + 0.9, height: Math.max(...by) - Math.min(...by) + 0.9, rx: 0.15, fill: "#e9c98f" }, svg);
+  }
+  goalEdges(pos, el("g", {}, svg));
+  // Lines.
+  if (pos.shape !== "hex") {
+    const g = el("g", { stroke: "#6b5a48", "stroke-width": 0.03 }, svg);
+    for (const [a, b] of pos.lines) {
+      const p = pos.points[a], q = pos.points[b];
+      const half = p.level !== q.level; // Onyx's midpoint lines
+      el("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, "stroke-dasharray": half ? "0.06 0.05" : "none" }, g);
+    }
+  }
+  // Labels.
+  const lg = el("g", {}, svg);
+  for (const l of pos.labels) {
+    const t = el("text", { x: l.x, y: l.y, class: "label" }, lg);
+    t.textContent = l.text;
+  }
+  // Empty points (Onyx's midpoints as small diamonds, Akron's holes).
+  const pg = el("g", {}, svg);
+  for (const p of pos.points) {
+    if (p.piece) continue;
+    if (pos.shape === "stack") {
+      if (p.level === 0) el("circle", { cx: p.x, cy: p.y, r: 0.3, fill: "#c9a46b", stroke: "#8a6a45", "stroke-width": 0.03 }, pg);
+    } else if (pos.shape === "grid") {
+      if (p.level === 1) el("rect", { x: p.x - 0.06, y: p.y - 0.06, width: 0.12, height: 0.12, transform: `rotate(45 ${p.x} ${p.y})`, fill: "#6b5a48" }, pg);
+      else el("circle", { cx: p.x, cy: p.y, r: 0.06, fill: "#6b5a48" }, pg);
+    }
+  }
+  // What the last move removed (captures, a ball's origin, drops).
+  for (const r of pos.removed) {
+    const p = pos.points.find((q) => q.name === r.point);
+    if (!p || p.piece) continue;
+    el("circle", { cx: p.x, cy: p.y, r: 0.3, fill: "none", stroke: r.piece === "black" ? "#222" : "#fff", "stroke-width": 0.05, "stroke-dasharray": "0.08 0.06", class: "removed", "data-point": p.name }, pg);
+  }
+  // Pieces, lowest level first.
+  const chain = new Set(pos.chain);
+  const added = new Set(pos.added.map((a) => a.point));
+  const pieces = pos.points.filter((p) => p.piece).sort((a, b) => a.level - b.level);
+  const kg = el("g", {}, svg);
+  for (const p of pieces) {
+    const r = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
+    if (pos.shape === "stack" && p.level > 0) {
+      el("circle", { cx: p.x + 0.05, cy: p.y + 0.07, r: r, fill: "#0005" }, kg);
+    }
+    el("circle", {
+      cx: p.x, cy: p.y, r: r, fill: p.piece === "black" ? "url(#gb)" : "url(#gw)",
+      stroke: pos.shape === "stack" ? LEVEL_RING[Math.min(p.level, LEVEL_RING.length - 1)] : (p.piece === "black" ? "#000" : "#777"),
+      "stroke-width": pos.shape === "stack" && p.level > 0 ? 0.09 : 0.03,
+      class: "piece", "data-point": p.name, "data-color": p.piece, "data-level": p.level,
+    }, kg);
+    if (pos.shape === "stack" && p.level > 0) {
+      const t = el("text", { x: p.x, y: p.y, class: "level", fill: p.piece === "black" ? "#fff" : "#222" }, kg);
+      t.textContent = p.level;
+    }
+    if (chain.has(p.name)) el("circle", { cx: p.x, cy: p.y, r: r + 0.06, fill: "none", stroke: "#e0a800", "stroke-width": 0.08, class: "chain" }, kg);
+    if (added.has(p.name)) el("circle", { cx: p.x + r * 0.62, cy: p.y - r * 0.62, r: 0.09, fill: "#d2362a", stroke: "#fff", "stroke-width": 0.025, class: "last" }, kg);
+  }
+  // Orcoon's winning sequence after an adjudicated pass.
+  state.sequence.forEach((name, i) => {
+    const p = pos.points.find((q) => q.name === name);
+    if (!p) return;
+    el("circle", { cx: p.x, cy: p.y, r: 0.33, fill: pos.winner === "black" ? "#1118" : "#fff8", stroke: "#b5452b", "stroke-width": 0.04, class: "sequence" }, kg);
+    const t = el("text", { x: p.x, y: p.y, class: "seq", fill: pos.winner === "black" ? "#fff" : "#b5452b" }, kg);
+    t.textContent = i + 1;
+  });
+  // Akron: the selected ball and its destinations.
+  if (state.selected) {
+    const s = pos.points.find((q) => q.name === state.selected);
+    if (s) el("circle", { cx: s.x, cy: s.y, r: 0.48, fill: "none", stroke: "#3a7bd5", "stroke-width": 0.08 }, kg);
+    for (const d of destinations(state.selected)) {
+      const p = pos.points.find((q) => q.name === d);
+      if (p) el("circle", { cx: p.x, cy: p.y, r: 0.2, fill: "#2f9e44aa", stroke: "#2f9e44", "stroke-width": 0.04, class: "destination", "data-point": d }, kg);
+    }
+  }
+  // Click targets, lowest level first (higher points on top).
+  const tg = el("g", {}, svg);
+  const dest = new Set(state.selected ? destinations(state.selected) : []);
+  const order = pos.points.slice().sort((a, b) => a.level - b.level);
+  for (const p of order) {
+    if (pos.shape === "stack" && p.level > 0 && !p.piece && !dest.has(p.name)) continue;
+    const r = pos.shape === "stack" ? (p.level > 0 ? 0.3 : 0.42) : (pos.shape === "grid" && p.level === 1 ? 0.22 : 0.42);
+    const t = el("circle", { cx: p.x, cy: p.y, r, class: "target", "data-point": p.name }, tg);
+    t.addEventListener("click", () => clicked(p.name));
+  }
+}
+
+function destinations(from) {
+  if (!state.pos) return [];
+  return state.pos.legal.filter((m) => m.startsWith(from + "-")).map((m) => m.slice(from.length + 1));
+}
+
+// ---------------------------------------------------------------- state
+
+function players() { return { black: $("black").value, white: $("white").value }; }
+
+function setPosition(pos) {
+  const changed = !state.pos || JSON.stringify(state.pos.history) !== JSON.stringify(pos.history) || state.pos.game !== pos.game;
+  state.pos = pos;
+  if (changed) { state.selected = null; state.sequence = []; }
+  draw();
+  showState();
+  if (changed && pos.result && pos.game === "orcoon" && pos.facts.passed) {
+    api("command", { command: "winning_sequence" }).then((r) => {
+      if (r.ok && r.answer) { state.sequence = r.answer.split(/\s+/); draw(); showState(); }
+    });
+  }
+}
+
+function showState() {
+  const pos = state.pos;
+  if (!pos) return;
+  let s;
+  if (pos.result) {
+    s = pos.winner ? `${pos.winner} wins (${pos.result})` : `draw (${pos.result})`;
+    if (pos.facts.passed) s += ` — ${pos.facts.passed} passed`;
+    if (state.sequence.length) s += `; ${pos.winner} connects with ${state.sequence.join(" ")}`;
+  } else if (state.resigned) {
+    s = `${state.resigned} resigns`;
+  } else {
+    s = `${pos.to_move} to move` + (state.thinking ? " — the engine is thinking…" : "");
+  }
+  $("status").textContent = `${pos.game} ${pos.size}×${pos.size}, move ${pos.moves_played + 1}: ${s}`;
+  const facts = Object.entries(pos.facts).map(([k, v]) => `${k}: ${v}`);
+  if (pos.last_move) facts.push(`last move: ${pos.last_move.color} ${pos.last_move.move}`);
+  const caps = pos.removed.filter((r) => pos.last_move && !pos.last_move.move.startsWith(r.point + "-"));
+  if (caps.length) facts.push((pos.game === "akron" ? "dropped from: " : "captured: ") + caps.map((r) => r.point).join(" "));
+  $("facts").textContent = facts.join("\n");
+  const ol = $("moves");
+  ol.innerHTML = "";
+  pos.history.forEach((m, i) => { const li = document.createElement("li"); li.textContent = `${i + 1}. ${m}`; ol.appendChild(li); });
+  ol.scrollTop = ol.scrollHeight;
+  $("swap").disabled = state.thinking || !pos.legal.includes("swap");
+  $("pass").disabled = state.thinking || !pos.legal.includes("pass");
+  $("undo").disabled = state.thinking || pos.history.length === 0;
+  $("stop").disabled = !state.thinking;
+  document.body.dataset.thinking = state.thinking ? "yes" : "no";
+}
+
+async function play(move) {
+  if (state.thinking || !state.pos) return;
+  const color = state.pos.to_move;
+  const r = await command(`play ${color} ${move}`);
+  if (r.ok) { message(""); await maybeEngine(); }
+  else message(r.answer);
+}
+
+async function clicked(name) {
+  const pos = state.pos;
+  if (!pos || state.thinking) return;
+  if (pos.result) { message("the game is over: start a new game or undo"); return; }
+  if (players()[pos.to_move] !== "human") { message("it is the engine's turn"); return; }
+  if (pos.game === "akron") {
+    const p = pos.points.find((q) => q.name === name);
+    if (state.selected) {
+      if (name === state.selected) { state.selected = null; draw(); return; }
+      if (pos.legal.includes(`${state.selected}-${name}`)) { const m = `${state.selected}-${name}`; state.selected = null; return play(m); }
+      if (p && p.piece === pos.to_move && destinations(name).length) { state.selected = name; message(""); draw(); return; }
+      const m = `${state.selected}-${name}`; state.selected = null; draw();
+      return play(m);
+    }
+    if (p && p.piece === pos.to_move && destinations(name).length) { state.selected = name; message(""); draw(); return; }
+    if (p && p.piece === pos.to_move) { message(`the ball on ${name} has no legal move`); return; }
+  }
+  return play(name);
+}
+
+async function maybeEngine() {
+  const pos = state.pos;
+  if (!pos || pos.result || state.thinking || state.resigned) return;
+  if (players()[pos.to_move] !== "engine") return;
+  const r = await api("genmove", { color: pos.to_move });
+  if (!r.ok) { message(r.answer); return; }
+  state.thinking = true;
+  state.infoFrom = 0;
+  $("analysis").textContent = "";
+  showState();
+  poll();
+}
+
+function showInfo(lines) {
+  if (!lines.length) return;
+  const last = lines[lines.length - 1];
+  const m = /depth (\S+) score (\S+) nodes (\S+) nps (\S+) time (\S+) pv ?(.*)/.exec(last);
+  if (m) $("analysis").textContent = `depth ${m[1]}   score ${m[2]}\nnodes ${m[3]}   ${m[5]} ms\nbest line: ${m[6]}`;
+  else $("analysis").textContent = last;
+}
+
+async function poll() {
+  const r = await api("poll", { from: state.infoFrom });
+  if (r.info) { state.infoFrom += r.info.length; showInfo(r.info); }
+  if (r.thinking === false) {
+    state.thinking = false;
+    if (r.answer !== undefined) {
+      if (!r.ok) message(r.answer);
+      else if (r.answer === "resign") state.resigned = state.pos.to_move;
+    }
+    if (r.position) setPosition(r.position);
+    showState();
+    if (r.answer !== undefined && r.ok && r.answer !== "resign") maybeEngine();
+    return;
+  }
+  setTimeout(poll, 120);
+}
+
+// ---------------------------------------------------------------- controls
+
+function fillSizes() {
+  const g = state.games.find((x) => x.name === $("game").value);
+  const sizes = $("size");
+  sizes.innerHTML = "";
+  for (const s of g.sizes) { const o = new Option(`${s}×${s}`, s); if (s === g.default_size) o.selected = true; sizes.add(o); }
+  const start = g.options.find((o) => o.name === "start");
+  $("start-label").style.display = start ? "" : "none";
+  $("start").innerHTML = "";
+  if (start) for (const v of start.values) $("start").add(new Option(v, v));
+}
+
+async function engineSettings() {
+  await command(`param player ${$("player").value}`);
+  const t = Math.min(30, Math.max(0.1, parseFloat($("movetime").value) || 1));
+  await command(`param move_time ${t}`);
+}
+
+async function newGame() {
+  if (state.thinking) await stopThinking();
+  state.resigned = null;
+  message("");
+  await command(`game ${$("game").value}`);
+  const start = $("start-label").style.display === "none" ? null : $("start").value;
+  if (start) {
+    const r = await command(`start ${start}`);
+    if (!r.ok) { message(r.answer); }
+  }
+  const r = await command(`boardsize ${$("size").value}`);
+  if (!r.ok) message(r.answer);
+  await engineSettings();
+  await maybeEngine();
+}
+
+async function stopThinking() {
+  await api("stop");
+  while (state.thinking) await new Promise((res) => setTimeout(res, 50));
+}
+
+async function undo() {
+  if (state.thinking) return;
+  state.resigned = null;
+  const r = await command("undo");
+  if (!r.ok) { message(r.answer); return; }
+  message("");
+  // Back to a human's turn when playing the engine.
+  const p = players();
+  if (p[state.pos.to_move] === "engine" && p.black !== p.white && state.pos.history.length) await command("undo");
+}
+
+async function download() {
+  const r = await api("sgf");
+  if (!r.ok) { message(r.answer); return; }
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([r.sgf], { type: "application/x-go-sgf" }));
+  a.download = `${state.pos.game}-${state.pos.size}.sgf`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function upload(file) {
+  if (state.thinking) await stopThinking();
+  const text = await file.text();
+  const r = await api("loadsgf", { sgf: text });
+  if (!r.ok) { message(r.answer); return; }
+  message(`opened ${file.name}`);
+  state.resigned = null;
+  $("game").value = r.position.game;
+  fillSizes();
+  $("size").value = r.size;
+  setPosition(r.position);
+  await engineSettings();
+}
+
+async function init() {
+  const s = await api("session");
+  state.id = s.id;
+  state.games = await api("games");
+  for (const g of state.games) $("game").add(new Option(g.name, g.name));
+  const want = new URLSearchParams(location.search);
+  if (want.get("game")) $("game").value = want.get("game");
+  fillSizes();
+  if (want.get("size")) $("size").value = want.get("size");
+  if (want.get("black")) $("black").value = want.get("black");
+  if (want.get("white")) $("white").value = want.get("white");
+  $("game").addEventListener("change", () => { fillSizes(); newGame(); });
+  $("size").addEventListener("change", newGame);
+  $("start").addEventListener("change", newGame);
+  $("new").addEventListener("click", newGame);
+  $("black").addEventListener("change", () => maybeEngine());
+  $("white").addEventListener("change", () => maybeEngine());
+  $("player").addEventListener("change", engineSettings);
+  $("movetime").addEventListener("change", engineSettings);
+  $("undo").addEventListener("click", undo);
+  $("swap").addEventListener("click", () => play("swap"));
+  $("pass").addEventListener("click", () => play("pass"));
+  $("stop").addEventListener("click", () => api("stop"));
+  $("download").addEventListener("click", download);
+  $("upload").addEventListener("change", (e) => { if (e.target.files[0]) upload(e.target.files[0]); e.target.value = ""; });
+  window.addEventListener("pagehide", () => navigator.sendBeacon("/api/close", JSON.stringify({ id: state.id })));
+  // Keep the session of an idle open tab alive (idle ones are freed).
+  setInterval(() => api("ping"), 60000);
+  await newGame();
+  document.body.dataset.ready = "yes";
+}
+
+init();

@@ -1,0 +1,220 @@
+//! The browser board's server without a browser: its JSON API called
+//! directly ([`WebServer::handle_api`]) and over HTTP — sessions, the
+//! command whitelist, background search with live `info` lines and stop,
+//! SGF download and upload, answer times, and the Host/Origin checks.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use crosscut::web::{Config, WebServer, allowed};
+use serde_json::{Value, json};
+
+fn server() -> WebServer {
+    WebServer::bind(&Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+    })
+    .expect("bind")
+}
+
+fn session(s: &WebServer) -> String {
+    s.handle_api("session", &json!({})).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn cmd(s: &WebServer, id: &str, c: &str) -> Value {
+    s.handle_api("command", &json!({ "id": id, "command": c }))
+        .unwrap_or_else(|e| json!({ "ok": false, "answer": e }))
+}
+
+#[test]
+fn the_whitelist_keeps_host_files_and_long_searches_out() {
+    for c in [
+        "play b C3",
+        "game onyx",
+        "position",
+        "param player greedy",
+        "param move_time 30",
+        "undo",
+        "winning_sequence",
+    ] {
+        assert!(allowed(c).is_ok(), "{c}");
+    }
+    for c in [
+        "loadsgf /etc/passwd",
+        "quit",
+        "param move_time 3600",
+        "param move_time 0",
+        "param hash 4000",
+        "param threads 64",
+        "bench",
+        "perft 8",
+        "genmove b",
+        "",
+    ] {
+        assert!(allowed(c).is_err(), "{c}");
+    }
+    let s = server();
+    let id = session(&s);
+    assert_eq!(cmd(&s, &id, "loadsgf /etc/passwd")["ok"], false);
+    assert!(
+        s.handle_api("command", &json!({"id": "nope", "command": "position"}))
+            .is_err()
+    );
+}
+
+#[test]
+fn tabs_are_separate_and_answers_carry_the_position() {
+    let s = server();
+    let (a, b) = (session(&s), session(&s));
+    assert_ne!(a, b);
+    cmd(&s, &a, "game onyx");
+    cmd(&s, &b, "game hex");
+    let r = cmd(&s, &a, "play b C3");
+    assert_eq!(r["ok"], true);
+    assert_eq!(r["position"]["game"], "onyx");
+    assert_eq!(r["position"]["history"], json!(["C3"]));
+    let r = cmd(&s, &b, "play b C3");
+    assert_eq!(r["position"]["game"], "hex");
+    // An illegal move: the engine's reason, nothing changes.
+    let r = cmd(&s, &a, "play w C3");
+    assert_eq!(r["ok"], false);
+    assert!(r["answer"].as_str().unwrap().contains("C3"), "{r}");
+    assert_eq!(r["position"]["history"], json!(["C3"]));
+    // Closing frees the session.
+    s.handle_api("close", &json!({ "id": a })).unwrap();
+    assert!(
+        s.handle_api("command", &json!({"id": a, "command": "position"}))
+            .is_err()
+    );
+}
+
+#[test]
+fn a_click_is_answered_fast() {
+    let s = server();
+    let id = session(&s);
+    cmd(&s, &id, "game onyx");
+    let moves = ["C3", "J10", "D4", "K9", "E5", "H8"];
+    for (i, m) in moves.iter().enumerate() {
+        let color = if i % 2 == 0 { "b" } else { "w" };
+        let t = Instant::now();
+        let r = cmd(&s, &id, &format!("play {color} {m}"));
+        let took = t.elapsed();
+        assert_eq!(r["ok"], true, "{r}");
+        assert!(took < Duration::from_millis(100), "{m} took {took:?}");
+    }
+}
+
+#[test]
+fn the_search_runs_in_the_background_and_stops_on_request() {
+    let s = server();
+    let id = session(&s);
+    cmd(&s, &id, "game onyx");
+    assert_eq!(cmd(&s, &id, "param move_time 30")["ok"], true);
+    s.handle_api("genmove", &json!({ "id": id, "color": "black" }))
+        .unwrap();
+    // While it thinks: other commands are refused, polls answer at once.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        s.handle_api("command", &json!({"id": id, "command": "position"}))
+            .is_err()
+    );
+    let t = Instant::now();
+    let p = s.handle_api("poll", &json!({ "id": id })).unwrap();
+    assert!(t.elapsed() < Duration::from_millis(100));
+    assert_eq!(p["thinking"], true);
+    // Stop: the best move so far is played within a moment.
+    let t = Instant::now();
+    s.handle_api("stop", &json!({ "id": id })).unwrap();
+    let mut info = Vec::new();
+    let done = loop {
+        let p = s
+            .handle_api("poll", &json!({ "id": id, "from": info.len() }))
+            .unwrap();
+        info.extend(p["info"].as_array().unwrap().iter().cloned());
+        if p["thinking"] == false {
+            break p;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(3),
+            "the search did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(done["ok"], true, "{done}");
+    let mv = done["answer"].as_str().unwrap();
+    assert_eq!(done["position"]["history"], json!([mv]));
+    assert!(
+        info.iter()
+            .any(|l| l.as_str().unwrap().starts_with("info depth"))
+    );
+}
+
+#[test]
+fn sgf_download_and_upload() {
+    let s = server();
+    let id = session(&s);
+    cmd(&s, &id, "game onyx");
+    cmd(&s, &id, "start blank");
+    cmd(&s, &id, "boardsize 8");
+    for (c, m) in [("b", "C3"), ("w", "swap"), ("w", "D5"), ("b", "EF45")] {
+        assert_eq!(cmd(&s, &id, &format!("play {c} {m}"))["ok"], true, "{m}");
+    }
+    let sgf = s.handle_api("sgf", &json!({ "id": id })).unwrap()["sgf"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(sgf.contains("XG[onyx]") && sgf.contains("SZ[8]"), "{sgf}");
+    let other = session(&s);
+    let r = s
+        .handle_api("loadsgf", &json!({ "id": other, "sgf": sgf }))
+        .unwrap();
+    assert_eq!(
+        r["position"]["history"],
+        json!(["C3", "swap", "D5", "EF45"])
+    );
+    assert_eq!(r["size"], 8);
+    // A broken record: the reason, and the game stays.
+    let e = s
+        .handle_api(
+            "loadsgf",
+            &json!({ "id": other, "sgf": "(;XG[onyx]SZ[8];B[Z99])" }),
+        )
+        .unwrap_err();
+    assert!(!e.is_empty());
+    let p = cmd(&s, &other, "position");
+    assert_eq!(p["position"]["history"].as_array().unwrap().len(), 4);
+}
+
+fn http(port: u16, host: &str, origin: Option<&str>) -> u16 {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "POST /api/games HTTP/1.1\r\nHost: {host}\r\n{origin}Content-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+    )
+    .unwrap();
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    out.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    let s = server();
+    let port = s.port();
+    std::thread::spawn(move || s.run());
+    let me = format!("127.0.0.1:{port}");
+    assert_eq!(http(port, &me, None), 200);
+    assert_eq!(http(port, &format!("localhost:{port}"), None), 200);
+    assert_eq!(http(port, &me, Some(&format!("http://{me}"))), 200);
+    assert_eq!(http(port, &me, Some("http://evil.example")), 403);
+    assert_eq!(http(port, &me, Some("null")), 403);
+    // DNS rebinding: a foreign name resolving to us.
+    assert_eq!(http(port, &format!("evil.example:{port}"), None), 403);
+}
