@@ -305,9 +305,7 @@ impl<G: Notation> Rules for RulesSession<G> {
         Ok(())
     }
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.moves.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
+        // Every game refuses it after the first move itself.
         self.game.set_to_move(color)
     }
     fn position_mut(&mut self) -> &mut dyn Any {
