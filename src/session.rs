@@ -14,7 +14,7 @@ use crate::search::alphabeta::AlphaBeta;
 use crate::search::{
     Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
 };
-use crate::solve::{SolveLimits, SolveValue, Solver};
+use crate::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use std::sync::atomic::AtomicBool;
 
 /// A game's options by name (`start` → `blank`): only those set
@@ -542,7 +542,7 @@ pub trait Session: Send {
 
 /// A [`Game`] with its history, its evaluators and the searcher, seen
 /// through [`Session`].
-pub struct GameSession<G: Notation> {
+pub struct GameSession<G: Notation + Knowledge> {
     rules: RulesSession<G>,
     evaluators: Vec<Box<dyn EvalPlayers<G>>>,
     /// The index of the evaluator in use.
@@ -566,7 +566,7 @@ fn value_for<M>(value: &SolveValue<M>, mover: Color, color: Color) -> &'static s
     }
 }
 
-impl<G: Notation> GameSession<G> {
+impl<G: Notation + Knowledge> GameSession<G> {
     /// Wraps a game with its evaluators (the first in use; at least one)
     /// and a searcher whose table has `hash_mb` megabytes.
     pub fn new(
@@ -589,7 +589,7 @@ impl<G: Notation> GameSession<G> {
     }
 }
 
-impl<G: Notation> Session for GameSession<G> {
+impl<G: Notation + Knowledge> Session for GameSession<G> {
     fn rules(&self) -> &dyn Rules {
         &self.rules
     }
@@ -721,7 +721,10 @@ impl<G: Notation> Session for GameSession<G> {
                     } else {
                         game.to_move()
                     };
-                    let limits = SolveLimits { start, ..*limits };
+                    let limits = SolveLimits {
+                        start,
+                        ..limits.clone()
+                    };
                     let r = self.solver.solve(&mut game, &limits, progress);
                     SolveAnswer {
                         value: value_for(&r.value, mover, color).to_string(),

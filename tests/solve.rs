@@ -93,7 +93,7 @@ fn minimax<G: Game>(
 /// Solves `game` with the solver and compares with minimax (when minimax
 /// finishes within `budget`); checks a winning move is winning. Returns
 /// whether a comparison was made.
-fn compare<G: Notation>(
+fn compare<G: Notation + crosscut::solve::Knowledge>(
     solver: &mut Solver<G>,
     game: &mut G,
     budget: u64,
@@ -186,7 +186,7 @@ fn tally() -> [usize; 3] {
 /// Compares `count` positions from `make` (a fresh solver table every
 /// ten positions, so stored results are reused across calls too; wins
 /// counted by player and by colour in turn).
-fn compare_many<G: Notation>(
+fn compare_many<G: Notation + crosscut::solve::Knowledge>(
     count: usize,
     budget: u64,
     seed: u64,
@@ -425,6 +425,8 @@ struct Graph {
     at: usize,
     history: Vec<usize>,
 }
+
+impl crosscut::solve::Knowledge for Graph {}
 
 impl Game for Graph {
     type Move = usize;

@@ -184,7 +184,7 @@ pub fn rules_of<G: Notation>(
 
 /// An engine's game from a game's constructor and its evaluators (the
 /// first in use): the generic half of [`GameEntry::new_session`].
-pub fn session_of<G: Notation>(
+pub fn session_of<G: Notation + crate::solve::Knowledge>(
     name: &'static str,
     new_game: NewGame<G>,
     size: usize,

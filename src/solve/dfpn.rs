@@ -79,7 +79,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
-use crate::game::{Color, Effort, Game, Outcome};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::Knowledge;
+use crate::game::{Color, Effort, Outcome};
 
 /// A hasher for keys that are already Zobrist hashes: the key itself.
 #[derive(Default)]
@@ -116,7 +120,7 @@ const WHITE_ATTACKER: u64 = 0x5bd1_e995_7f4a_7c15;
 const CHECK_EVERY: u64 = 64;
 
 /// The limits of one solve.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SolveLimits {
     /// Stop after this many nodes (`None`: no limit).
     pub nodes: Option<u64>,
@@ -130,6 +134,8 @@ pub struct SolveLimits {
     /// swap, which changes neither the board nor the colour to move, is
     /// then a move that hands the same colour the turn again).
     pub by_player: bool,
+    /// Stops the solve when set (the protocol's `stop`, end of input).
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl SolveLimits {
@@ -140,6 +146,7 @@ impl SolveLimits {
             time: None,
             start: Instant::now(),
             by_player: true,
+            interrupt: None,
         }
     }
 }
@@ -275,7 +282,7 @@ struct Child<M> {
 }
 
 /// The df-pn solver: its table, kept between calls.
-pub struct Solver<G: Game> {
+pub struct Solver<G: Knowledge> {
     table: Option<Table>,
     hash_mb: usize,
     attacker: Color,
@@ -298,13 +305,13 @@ pub struct Solver<G: Game> {
     by_player: bool,
 }
 
-impl<G: Game> Default for Solver<G> {
+impl<G: Knowledge> Default for Solver<G> {
     fn default() -> Self {
         Self::new(64)
     }
 }
 
-impl<G: Game> Solver<G> {
+impl<G: Knowledge> Solver<G> {
     /// A solver whose table will have `hash_mb` megabytes (allocated at the
     /// first solve).
     pub fn new(hash_mb: usize) -> Solver<G> {
@@ -373,7 +380,7 @@ impl<G: Game> Solver<G> {
     }
 
     /// The values of the position `game` is in, as its parent first sees it.
-    fn look(&self, game: &G, mv: G::Move, same: bool, flip: bool) -> Child<G::Move> {
+    fn look(&self, game: &mut G, mv: G::Move, same: bool, flip: bool) -> Child<G::Move> {
         let hash = game.hash();
         let key = self.key(hash);
         let child = |phi, delta, rep, fixed| {
@@ -409,6 +416,17 @@ impl<G: Game> Solver<G> {
         if let Some(&index) = self.path.get(&hash) {
             let (p, d) = self.non_win(game);
             return child(p, d, index, true);
+        }
+        if stored.is_none()
+            && let Some(c) = game.forced_winner()
+        {
+            // Seen without search: as final as a win by the rules.
+            let (p, d) = self.non_win(game);
+            return if c == self.attacker {
+                child(d, p, GENUINE, true)
+            } else {
+                child(p, d, GENUINE, true)
+            };
         }
         match stored {
             Some(e) => child(e.phi, e.delta, GENUINE, false),
@@ -458,6 +476,11 @@ impl<G: Game> Solver<G> {
         if self.limits.time.is_some_and(|t| elapsed >= t) {
             self.stopped = true;
         }
+        if let Some(flag) = &self.limits.interrupt
+            && flag.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
         if now - self.last_report >= Duration::from_secs(1) {
             self.last_report = now;
             let secs = elapsed.as_secs_f64().max(1e-9);
@@ -503,6 +526,16 @@ impl<G: Game> Solver<G> {
             // Not over but no move: never claim anything from it.
             let (p, d) = self.non_win(game);
             return (p, d, 0);
+        }
+        game.prune_losing(&mut moves);
+        if moves.is_empty() {
+            // Every move loses by force: the side to move has lost, on
+            // every path.
+            if depth == 0 {
+                self.root = (INF, 0);
+            }
+            self.table().put(key, INF, 0, 1);
+            return (INF, 0, GENUINE);
         }
         self.path.insert(hash, index);
         let mut children = Vec::with_capacity(moves.len());
@@ -610,7 +643,7 @@ impl<G: Game> Solver<G> {
         self.attacker = attacker;
         self.root_attacker = attacker;
         self.root_attacker_moves = game.to_move() == attacker;
-        self.limits = *limits;
+        self.limits = limits.clone();
         if self.by_player != limits.by_player {
             // Results of the other count do not hold in this one.
             self.by_player = limits.by_player;
@@ -667,7 +700,7 @@ impl<G: Game> Solver<G> {
             Proof::Disproven => {
                 let rest = SolveLimits {
                     nodes: limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
-                    ..*limits
+                    ..limits.clone()
                 };
                 let second = self.prove(game, me.opponent(), &rest, progress);
                 nodes += self.nodes;

@@ -1,8 +1,11 @@
 //! Exact solving: a df-pn (depth-first proof-number) searcher over any
 //! [`crate::game::Game`], rules only, with its own transposition table
-//! ([`dfpn`]). It answers whether a side can force a win, and with two
-//! searches whether a position is a win, a loss or a draw.
+//! ([`dfpn`]), and the connection knowledge a game may lend it
+//! ([`knowledge`]). It answers whether a side can force a win, and with
+//! two searches whether a position is a win, a loss or a draw.
 
 pub mod dfpn;
+pub mod knowledge;
 
 pub use dfpn::{Proof, SolveLimits, SolveReport, SolveValue, Solver};
+pub use knowledge::Knowledge;

@@ -1367,3 +1367,6 @@ mod tests {
         }
     }
 }
+
+/// The solver sees wins in one (the default); no connection knowledge yet.
+impl crate::solve::Knowledge for Akron {}

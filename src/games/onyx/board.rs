@@ -682,3 +682,6 @@ impl Notation for Onyx {
         Ok(())
     }
 }
+
+/// The solver sees wins in one (the default); no connection knowledge yet.
+impl crate::solve::Knowledge for Onyx {}

@@ -1,0 +1,52 @@
+//! What a game may tell the solver about its positions without search:
+//! the connection knowledge (virtual connections, must-play regions) that
+//! makes proof search fast where it is sound.
+//!
+//! Every method has a default that knows nothing, so a game implements
+//! only what it can prove. The contract is strict, because the solver
+//! trusts these answers as it trusts the rules: a wrong answer is a wrong
+//! solution. Each game's implementation is checked against brute force in
+//! the tests.
+
+use crate::game::{Color, Effort, Game, Outcome};
+
+/// Knowledge about a game's positions, used by the df-pn solver.
+pub trait Knowledge: Game {
+    /// A colour that can force a win from this position, whoever moves,
+    /// whatever the other side does (a virtual connection of the colour
+    /// not to move; a virtual connection or a semi-connection of the side
+    /// to move), when the game can see it without search. `None` says
+    /// nothing. The position is not over.
+    ///
+    /// Sound: when this answers `Some(c)`, `c` has a strategy that wins
+    /// in a finite number of moves against every defence.
+    ///
+    /// The default sees a win in one: a move of the side to move that ends
+    /// the game in its favour.
+    fn forced_winner(&mut self) -> Option<Color> {
+        let mover = self.to_move();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        for mv in moves {
+            self.play_with(mv, Effort::Exact);
+            let won = self.outcome() == Some(Outcome::Win(mover));
+            self.undo();
+            if won {
+                return Some(mover);
+            }
+        }
+        None
+    }
+
+    /// Removes from `moves` (the legal moves of the side to move, not
+    /// empty, the position not over and without a `forced_winner`) moves
+    /// after which the opponent can force a win: when the opponent holds
+    /// a virtual connection, every move outside its carrier (the
+    /// must-play region). It may remove them all: the side to move then
+    /// loses.
+    ///
+    /// Sound: every removed move loses by force for the side to move.
+    fn prune_losing(&mut self, moves: &mut Vec<Self::Move>) {
+        let _ = moves;
+    }
+}
