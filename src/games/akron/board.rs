@@ -1367,6 +1367,3 @@ mod tests {
         }
     }
 }
-
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Akron {}

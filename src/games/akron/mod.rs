@@ -72,3 +72,6 @@ const BENCH: &[BenchPosition] = &[
                 D7-F7 G8 G3 C5-B6 D6-G7",
     },
 ];
+
+/// The solver sees wins in one (the default); no connection knowledge yet.
+impl crate::solve::Knowledge for Akron {}

@@ -389,6 +389,3 @@ mod tests {
         assert_eq!(pos.hash(), pos.recompute_hash());
     }
 }
-
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Hex {}

@@ -682,6 +682,3 @@ impl Notation for Onyx {
         Ok(())
     }
 }
-
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Onyx {}

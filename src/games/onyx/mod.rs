@@ -139,3 +139,6 @@ pub(crate) fn random_game(
         pos.play(m);
     }
 }
+
+/// The solver sees wins in one (the default); no connection knowledge yet.
+impl crate::solve::Knowledge for Onyx {}

@@ -540,6 +540,3 @@ impl Notation for Orcoon {
         Ok(())
     }
 }
-
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Orcoon {}

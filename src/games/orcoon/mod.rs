@@ -100,3 +100,6 @@ const BENCH: &[BenchPosition] = &[
         moves: "F6 C1 D1 H1 F3 B4 D4 E4 D2 A2 D3 A9 F9 A6 D6 I8 F8 D7 D5 G4 E6 D10 F10 A8",
     },
 ];
+
+/// The solver sees wins in one (the default); no connection knowledge yet.
+impl crate::solve::Knowledge for Orcoon {}
