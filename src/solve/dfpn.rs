@@ -303,6 +303,9 @@ pub struct Solver<G: Knowledge> {
     eps_divisor: u32,
     /// See [`SolveLimits::by_player`].
     by_player: bool,
+    /// Whether the game's [`Knowledge`] is used (on by default; off, the
+    /// solver is plain df-pn: what the tests check the knowledge against).
+    pub use_knowledge: bool,
 }
 
 impl<G: Knowledge> Default for Solver<G> {
@@ -330,6 +333,7 @@ impl<G: Knowledge> Solver<G> {
             last_report: Instant::now(),
             eps_divisor: 4,
             by_player: true,
+            use_knowledge: true,
         }
     }
 
@@ -418,6 +422,7 @@ impl<G: Knowledge> Solver<G> {
             return child(p, d, index, true);
         }
         if stored.is_none()
+            && self.use_knowledge
             && let Some(c) = game.forced_winner()
         {
             // Seen without search: as final as a win by the rules.
@@ -527,7 +532,9 @@ impl<G: Knowledge> Solver<G> {
             let (p, d) = self.non_win(game);
             return (p, d, 0);
         }
-        game.prune_losing(&mut moves);
+        if self.use_knowledge {
+            game.prune_losing(&mut moves);
+        }
         if moves.is_empty() {
             // Every move loses by force: the side to move has lost, on
             // every path.
