@@ -59,6 +59,9 @@ pub struct AlphaBeta<G: Game> {
     table: Arc<Table<G::Move>>,
     /// Search threads (Lazy SMP); 1 searches on the calling thread only.
     pub threads: usize,
+    /// Whether a win found is checked for a faster one before it is played
+    /// ([`super::mate::fastest_win`]; on by default).
+    pub confirm_fastest: bool,
     hash_mb: usize,
     /// Each thread's evaluation cache, kept between searches: the next
     /// move's search meets many positions the last one evaluated.
@@ -151,6 +154,7 @@ impl<G: Game> AlphaBeta<G> {
         AlphaBeta {
             table: Arc::new(Table::new(hash_mb)),
             threads: 1,
+            confirm_fastest: true,
             hash_mb,
             eval_caches: Vec::new(),
         }
@@ -244,12 +248,26 @@ impl<G: Game> AlphaBeta<G> {
             (None, d) => d,
             (b, _) => b,
         };
-        let it = best.unwrap_or_else(|| Iteration {
+        let mut it = best.unwrap_or_else(|| Iteration {
             best: root_moves[0],
             score: 0,
             depth: 0,
             pv: vec![root_moves[0]],
         });
+        // A win is played only once no faster one exists: the selective
+        // search may have proved a win in k plies where a full-width
+        // search finds a faster one (or confirms there is none).
+        if self.confirm_fastest && is_mate(it.score) && it.score > 0 {
+            let plies = (WIN_BASE - it.score) as u32;
+            if plies > 1
+                && let Ok(Some((mv, fastest))) =
+                    super::mate::fastest_win(game, plies - 2, limits, Some(it.best))
+            {
+                it.best = mv;
+                it.score = WIN_BASE - fastest as Score;
+                it.pv = vec![mv];
+            }
+        }
         Some(SearchResult {
             best: it.best,
             score: it.score,

@@ -165,6 +165,7 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
 
 pub mod alphabeta;
 pub mod baseline;
+pub mod mate;
 pub mod mcts;
 pub mod tt;
 
