@@ -1,5 +1,5 @@
 //! Stopping: a `stop` line read while a command runs interrupts any search
-//! (the move so far is played) and `perft`; the end of the input stops a
+//! (the move so far is played), `perft` and `solve`; the end of the input stops a
 //! search without a time limit, while a timed one runs to its limit.
 
 use std::io::{BufRead, BufReader, Write};
@@ -110,6 +110,16 @@ fn stop_interrupts_a_search_and_perft() {
         answers.next().starts_with("= "),
         "perft runs again after a stop"
     );
+    // A solve without a limit (12x12 would take years): `stop` ends it,
+    // and it answers `unknown`; the next solve runs.
+    stdin.write_all(b"param solve_time 0\nsolve\n").unwrap();
+    assert_eq!(answers.next(), "=\n");
+    std::thread::sleep(Duration::from_millis(300));
+    stdin.write_all(b"stop\nsolve w 0.05\n").unwrap();
+    let solve = answers.next();
+    assert!(solve.starts_with("= unknown nodes "), "{solve}");
+    assert_eq!(answers.next(), "=\n");
+    assert!(answers.next().starts_with("= unknown nodes "));
     // A `stop` with nothing running is answered and changes nothing.
     stdin.write_all(b"stop\nquit\n").unwrap();
     assert_eq!(answers.next(), "=\n");
