@@ -589,3 +589,54 @@ fn cyclic_graphs_agree_with_retrograde_analysis() {
     eprintln!("cyclic graphs: wins, draws, losses {counts:?}");
     assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
 }
+
+/// The swap decision on a solved board is exact: after every Black opening
+/// of Hex 3×3, White's `genmove` (solving first) is a winning move for the
+/// player, by exhaustive minimax; on 4×4 White swaps exactly the winning
+/// openings (the short diagonal, docs/solutions.md).
+#[test]
+fn the_swap_decision_on_a_solved_board_is_exact() {
+    for n in [3usize, 4] {
+        let mut openings = Vec::new();
+        Hex::new(n).unwrap().legal_moves(&mut openings);
+        for (i, opening) in openings.into_iter().enumerate() {
+            // 4x4: every third opening, to keep the test short.
+            if n == 4 && i % 3 != 0 {
+                continue;
+            }
+            let mut g = Hex::new(n).unwrap();
+            let text = g.format_move(opening);
+            let mut gtp = Gtp::new();
+            for l in [
+                "game hex".to_string(),
+                format!("boardsize {n}"),
+                "param verbose false".into(),
+                "param move_time 5".into(),
+                "param genmove_solve 5".into(),
+                format!("play b {text}"),
+            ] {
+                ok(&mut gtp, &l);
+            }
+            let answer = ok(&mut gtp, "genmove w");
+            g.play(opening);
+            let reply = g.parse_move(&answer).expect("a move");
+            if n == 3 {
+                g.play(reply);
+                let v = if g.outcome().is_some() {
+                    V::Loss
+                } else {
+                    let mut budget = u64::MAX;
+                    minimax(&mut g, &mut HashSet::new(), &mut budget, true).expect("no budget")
+                };
+                assert_eq!(
+                    v,
+                    V::Loss,
+                    "after b {text}, w {answer} wins for White's player"
+                );
+            } else {
+                let wins = ["d1", "c2", "b3", "a4"].contains(&text.as_str());
+                assert_eq!(answer == "swap", wins, "after b {text}: w {answer}");
+            }
+        }
+    }
+}

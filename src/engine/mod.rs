@@ -384,37 +384,40 @@ impl Engine {
     }
 
     /// Searches and plays (when `commit`) a move for `color`.
+    ///
+    /// With `param genmove_solve`, the solver goes first (see
+    /// [`Engine::solve_for_genmove`]). The searcher then plays in what is
+    /// left of the budget: when the solver proved a win, the searcher's
+    /// own proven win, which it plays only once no faster one exists
+    /// (the fastest line), or else the solver's winning move; when the
+    /// position is lost, the searcher's mate-distance scores prefer the
+    /// slowest loss (the longest resistance).
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
-        if let Some(mv) = self.solve_for_genmove(color)? {
-            self.clock.spent(color, start.elapsed());
-            if commit {
-                self.rules_mut()?
-                    .play(color, &mv)
-                    .map_err(|e| e.to_string())?;
-            }
-            return Ok(Decision::Move(mv));
-        }
+        let proven = self.solve_for_genmove(color)?;
         let report = self.search(color, start)?;
         self.clock.spent(color, start.elapsed());
-        match report {
-            Some(r) => {
-                if commit {
-                    self.rules_mut()?
-                        .play(color, &r.best_move)
-                        .map_err(|e| e.to_string())?;
-                }
-                Ok(Decision::Move(r.best_move))
-            }
-            None => Ok(Decision::Resign),
+        let searcher_wins = report
+            .as_ref()
+            .is_some_and(|r| r.score > 0 && crate::search::alphabeta::is_mate(r.score));
+        let mv = match (proven, report) {
+            (Some(win), _) if !searcher_wins => win,
+            (_, Some(r)) => r.best_move,
+            (_, None) => return Ok(Decision::Resign),
+        };
+        if commit {
+            self.rules_mut()?
+                .play(color, &mv)
+                .map_err(|e| e.to_string())?;
         }
+        Ok(Decision::Move(mv))
     }
 
-    /// `genmove`'s first step when `param genmove_solve` is set: the
-    /// solver, for that many seconds at most (and at most half the move's
-    /// budget), with wins counted by player; a proven win's first move, or
-    /// `None` (then the searcher plays as usual, in what is left of the
-    /// budget).
+    /// `genmove`'s first step when `param genmove_solve` is set and the
+    /// side to move has at most `param genmove_solve_moves` legal moves
+    /// (0: any number): the solver, for that many seconds at most (and at
+    /// most half the move's budget), with wins counted by player, its
+    /// table kept from move to move. A proven win's first move, or `None`.
     fn solve_for_genmove(&mut self, color: Color) -> Result<Option<String>, String> {
         let mut secs = self.params.genmove_solve;
         if secs <= 0.0 {
@@ -432,17 +435,20 @@ impl Engine {
         };
         let hash_mb = self.params.solve_hash_mb;
         let verbose = self.params.verbose;
+        let most = self.params.genmove_solve_moves;
         let c = self.current.as_mut().ok_or_else(no_game)?;
         if c.session.rules().outcome().is_some() {
             return Err("the game is over".into());
         }
+        if most > 0 && c.session.rules_mut().legal_moves_for(color).len() > most {
+            return Ok(None);
+        }
         let info = &mut self.info;
         let answer = c.session.solve(color, &limits, hash_mb, &mut |_| {});
-        let mv = answer.value.strip_prefix("win ").map(str::to_string);
-        if verbose && mv.is_some() {
+        if verbose {
             info(&format!("info solve genmove {}", answer.text()));
         }
-        Ok(mv)
+        Ok(answer.value.strip_prefix("win ").map(str::to_string))
     }
 
     /// Searches without playing and describes the result: the `info` line of

@@ -47,6 +47,9 @@ pub struct Params {
     pub solve_by_player: bool,
     /// Seconds `genmove` first gives the solver (0: never).
     pub genmove_solve: f64,
+    /// The solver goes first only with at most this many legal moves (0:
+    /// any number).
+    pub genmove_solve_moves: usize,
 }
 
 impl Default for Params {
@@ -65,6 +68,7 @@ impl Default for Params {
             solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
             solve_by_player: true,
             genmove_solve: 0.0,
+            genmove_solve_moves: 0,
         }
     }
 }
@@ -243,7 +247,7 @@ pub const PARAMS: &[Param] = &[
     Param {
         name: "genmove_solve",
         range: "0 to 86400",
-        doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player): a proven win's first move is played at once, otherwise the searcher plays as usual in the time left; 0 = never",
+        doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player, its table kept from move to move); then the searcher plays in the time left: its own proven win (the fastest) or else the solver's winning move; 0 = never",
         get: |e| e.params.genmove_solve.to_string(),
         set: |e, v| {
             let secs: f64 = v
@@ -253,6 +257,19 @@ pub const PARAMS: &[Param] = &[
                 return Err("genmove_solve must be from 0 to 86400 seconds".into());
             }
             e.params.genmove_solve = secs;
+            Ok(())
+        },
+    },
+    Param {
+        name: "genmove_solve_moves",
+        range: "0 to 100000",
+        doc: "`genmove_solve` applies only when the side to move has at most this many legal moves (small boards, endgames); 0 = any number",
+        get: |e| e.params.genmove_solve_moves.to_string(),
+        set: |e, v| {
+            let n: usize = v.parse().ok().filter(|n| *n <= 100_000).ok_or_else(|| {
+                format!("genmove_solve_moves must be from 0 to 100000, not '{v}'")
+            })?;
+            e.params.genmove_solve_moves = n;
             Ok(())
         },
     },
