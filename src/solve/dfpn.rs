@@ -725,3 +725,146 @@ impl<G: Knowledge> Solver<G> {
         }
     }
 }
+
+/// A winning strategy: the attacker's move in every position of a proof
+/// where it is to move, keyed by the position's hash and the attacker's
+/// colour (a swap, counted by player, changes the attacker's colour).
+pub type Strategy<M> = HashMap<(u64, Color), M>;
+
+/// The state of a strategy's extraction ([`Solver::strategy`]).
+struct Extraction<M> {
+    strategy: Strategy<M>,
+    /// Defender positions whose every reply is covered.
+    covered: std::collections::HashSet<(u64, Color)>,
+    /// Positions on the current line: a line may not go round.
+    line: std::collections::HashSet<u64>,
+    limits: SolveLimits,
+}
+
+impl<G: Knowledge> Solver<G> {
+    /// A winning strategy for `attacker` from `game`, for a checker to
+    /// replay: the attacker's move wherever it is to move in the proof,
+    /// against every reply of the defender, to the end. Each move is one
+    /// whose position the table holds as proven, or is proven again
+    /// within `limits` (counted from each call, with `limits.by_player`).
+    /// `None` when no win is proven within the limits. The game is left as
+    /// it was.
+    pub fn strategy(
+        &mut self,
+        game: &mut G,
+        attacker: Color,
+        limits: &SolveLimits,
+    ) -> Option<Strategy<G::Move>> {
+        if self.by_player != limits.by_player {
+            self.by_player = limits.by_player;
+            self.clear();
+        }
+        let mut x = Extraction {
+            strategy: Strategy::new(),
+            covered: Default::default(),
+            line: Default::default(),
+            limits: limits.clone(),
+        };
+        self.extract(game, attacker, &mut x).then_some(x.strategy)
+    }
+
+    /// Whether the table proves a win for `attacker` at `game`.
+    fn proven_for(&mut self, game: &G, attacker: Color) -> bool {
+        let saved = self.attacker;
+        self.attacker = attacker;
+        let key = self.key(game.hash());
+        self.attacker = saved;
+        let Some(e) = self.table.as_ref().and_then(|t| t.get(key)) else {
+            return false;
+        };
+        // φ = 0: the side to move gets what it wants.
+        (e.phi == 0) == (game.to_move() == attacker) && (e.phi == 0 || e.delta == 0)
+    }
+
+    /// Extends the strategy for `attacker` from `game`; whether every line
+    /// from here is covered.
+    fn extract(&mut self, game: &mut G, attacker: Color, x: &mut Extraction<G::Move>) -> bool {
+        if let Some(o) = game.outcome() {
+            return o == Outcome::Win(attacker);
+        }
+        let hash = game.hash();
+        let key = (hash, attacker);
+        if x.strategy.contains_key(&key) || x.covered.contains(&key) {
+            return true;
+        }
+        if !x.line.insert(hash) {
+            return false;
+        }
+        let mover = game.to_move();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        // The attacker's colour after a move (a swap counted by player
+        // changes it).
+        let by_player = self.by_player;
+        let next = |game: &G, attacker: Color| {
+            if game.to_move() == mover && by_player {
+                attacker.opponent()
+            } else {
+                attacker
+            }
+        };
+        let covered = if mover == attacker {
+            let mut chosen = None;
+            // Wins at once, then positions the table proves, then the
+            // rest, proven again.
+            for pass in 0..3 {
+                for &mv in &moves {
+                    game.play_with(mv, Effort::Exact);
+                    let a = next(game, attacker);
+                    let take = match pass {
+                        0 => game.outcome() == Some(Outcome::Win(a)),
+                        1 => game.outcome().is_none() && self.proven_for(game, a),
+                        _ => {
+                            game.outcome().is_none()
+                                && !self.proven_for(game, a)
+                                && self.prove(
+                                    game,
+                                    a,
+                                    &SolveLimits {
+                                        start: Instant::now(),
+                                        ..x.limits.clone()
+                                    },
+                                    &mut |_| {},
+                                ) == Proof::Proven
+                        }
+                    };
+                    let ok = take && self.extract(game, a, x);
+                    game.undo();
+                    if ok {
+                        chosen = Some(mv);
+                        break;
+                    }
+                }
+                if chosen.is_some() {
+                    break;
+                }
+            }
+            if let Some(mv) = chosen {
+                x.strategy.insert(key, mv);
+            }
+            chosen.is_some()
+        } else {
+            let mut all = !moves.is_empty();
+            for &mv in &moves {
+                game.play_with(mv, Effort::Exact);
+                let a = next(game, attacker);
+                all = self.extract(game, a, x);
+                game.undo();
+                if !all {
+                    break;
+                }
+            }
+            if all {
+                x.covered.insert(key);
+            }
+            all
+        };
+        x.line.remove(&hash);
+        covered
+    }
+}

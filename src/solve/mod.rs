@@ -7,5 +7,5 @@
 pub mod dfpn;
 pub mod knowledge;
 
-pub use dfpn::{Proof, SolveLimits, SolveReport, SolveValue, Solver};
+pub use dfpn::{Proof, SolveLimits, SolveReport, SolveValue, Solver, Strategy};
 pub use knowledge::Knowledge;
