@@ -514,6 +514,16 @@ pub trait Session: Send {
     ) -> Option<SearchReport>;
     /// The static evaluation for `color` (as if it were to move).
     fn evaluate_for(&mut self, color: Color) -> i32;
+    /// The fastest forced win of `color` (as if it were to move) within
+    /// `max_plies` plies, by a full-width search within `limits`
+    /// ([`crate::search::mate::fastest_win`]): its first move and length,
+    /// or `None` (no win that fast, or the limits ran out).
+    fn fastest_win(
+        &mut self,
+        color: Color,
+        max_plies: u32,
+        limits: &SearchLimits,
+    ) -> Option<(String, u32)>;
     /// Sizes the searcher's table to `hash_mb` megabytes (cleared on
     /// change); on failure the old table stays.
     fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String>;
@@ -747,5 +757,18 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let eval = &self.evaluators[self.current];
         self.rules.as_color(color, |game| eval.static_score(game))
+    }
+    fn fastest_win(
+        &mut self,
+        color: Color,
+        max_plies: u32,
+        limits: &SearchLimits,
+    ) -> Option<(String, u32)> {
+        self.rules.as_color(color, |game| {
+            match crate::search::mate::fastest_win(game, max_plies, limits, None) {
+                Ok(Some((mv, plies))) => Some((game.format_move(mv), plies)),
+                _ => None,
+            }
+        })
     }
 }

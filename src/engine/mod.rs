@@ -104,6 +104,10 @@ impl Default for Engine {
     }
 }
 
+/// The longest win (in plies) that `genmove` looks for when the solver has
+/// proved a win: a faster one than the solver's move, if it exists.
+pub const FASTEST_PLIES: u32 = 9;
+
 /// The error of a game command with no game selected.
 pub fn no_game() -> String {
     format!("no game selected: use 'game {}'", games::names_usage())
@@ -386,25 +390,32 @@ impl Engine {
     /// Searches and plays (when `commit`) a move for `color`.
     ///
     /// With `param genmove_solve`, the solver goes first (see
-    /// [`Engine::solve_for_genmove`]). The searcher then plays in what is
-    /// left of the budget: when the solver proved a win, the searcher's
-    /// own proven win, which it plays only once no faster one exists
-    /// (the fastest line), or else the solver's winning move; when the
-    /// position is lost, the searcher's mate-distance scores prefer the
-    /// slowest loss (the longest resistance).
+    /// [`Engine::solve_for_genmove`]). When it proves a win, the move
+    /// played starts the fastest win of at most [`FASTEST_PLIES`] plies
+    /// (a full-width search in the time left), or else is the solver's
+    /// winning move. Otherwise the searcher plays: its proven wins are the
+    /// fastest (confirmed full width), and in a lost position its
+    /// mate-distance scores choose the slowest loss.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
-        let proven = self.solve_for_genmove(color)?;
-        let report = self.search(color, start)?;
-        self.clock.spent(color, start.elapsed());
-        let searcher_wins = report
-            .as_ref()
-            .is_some_and(|r| r.score > 0 && crate::search::alphabeta::is_mate(r.score));
-        let mv = match (proven, report) {
-            (Some(win), _) if !searcher_wins => win,
-            (_, Some(r)) => r.best_move,
-            (_, None) => return Ok(Decision::Resign),
+        let mv = match self.solve_for_genmove(color)? {
+            Some(win) => {
+                let limits = self.limits(color, start);
+                let c = self.current.as_mut().ok_or_else(no_game)?;
+                match c.session.fastest_win(color, FASTEST_PLIES, &limits) {
+                    Some((fastest, _)) => fastest,
+                    None => win,
+                }
+            }
+            None => match self.search(color, start)? {
+                Some(r) => r.best_move,
+                None => {
+                    self.clock.spent(color, start.elapsed());
+                    return Ok(Decision::Resign);
+                }
+            },
         };
+        self.clock.spent(color, start.elapsed());
         if commit {
             self.rules_mut()?
                 .play(color, &mv)

@@ -247,7 +247,7 @@ pub const PARAMS: &[Param] = &[
     Param {
         name: "genmove_solve",
         range: "0 to 86400",
-        doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player, its table kept from move to move); then the searcher plays in the time left: its own proven win (the fastest) or else the solver's winning move; 0 = never",
+        doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player, its table kept from move to move); a proven win is played by its fastest line of at most 9 plies (full width, in the time left) or else by the solver's move; otherwise the searcher plays; 0 = never",
         get: |e| e.params.genmove_solve.to_string(),
         set: |e, v| {
             let secs: f64 = v
