@@ -146,6 +146,9 @@ function draw() {
   const added = new Set(pos.added.map((a) => a.point).filter((a) => a !== from));
   const pieces = pos.points.filter((p) => p.piece).sort((a, b) => a.level - b.level);
   const kg = el("g", {}, svg);
+  // The winning chain: a band along its path, under the pieces.
+  const path = pos.chain.map((n) => pos.points.find((q) => q.name === n)).filter((p) => p);
+  if (path.length > 1) el("polyline", { points: path.map((p) => `${p.x},${p.y}`).join(" "), fill: "none", stroke: "#e0a800", "stroke-width": 0.22, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.85, class: "chain-path" }, kg);
   for (const p of pieces) {
     const r = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
     if (pos.shape === "stack" && p.level > 0) {
