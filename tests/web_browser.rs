@@ -318,6 +318,11 @@ impl Browser {
                 {"type": "pointerMove", "x": 1, "y": 1, "origin": "viewport"}]}]}),
             ),
         );
+        self.screenshot_as_is(name);
+    }
+
+    /// A screenshot with the pointer where it is (a hover shows).
+    fn screenshot_as_is(&self, name: &str) {
         let v = self.call("GET", "/screenshot", None);
         let data = decode_base64(v.as_str().unwrap_or(""));
         let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("web");
@@ -950,11 +955,14 @@ fn hex_against_the_engine() {
     play_against_the_engine("hex", 4, "white", "", 4);
 }
 
-/// The class and fill of the click target on `point`.
+/// The class of the click target on `point`, and the fill of what
+/// lights up there under the pointer: the mover's piece shown faintly on
+/// a legal placement, the target itself for an Akron ball to select.
 fn target_look(b: &Browser, point: &str) -> (String, String) {
     let v = b.script(&format!(
         "const t = document.querySelector(\"#board circle.target[data-point='{point}']\"); \
-         return [t.getAttribute('class'), getComputedStyle(t).fill];"
+         const g = document.querySelector(\"#board circle.ghost[data-point='{point}']\"); \
+         return [t.getAttribute('class'), getComputedStyle(g || t).fill];"
     ));
     (
         v[0].as_str().unwrap_or("").to_string(),
@@ -987,6 +995,7 @@ fn legal_points_light_up_under_the_pointer_and_akron_shows_destinations() {
         "{class}"
     );
     assert_ne!(fill, TRANSPARENT);
+    b.screenshot_as_is("onyx-hover");
     for illegal in ["B2", "BC12"] {
         b.hover(&format!("circle.target[data-point='{illegal}']"));
         let (class, fill) = target_look(&b, illegal);
@@ -1051,7 +1060,7 @@ fn legal_points_light_up_under_the_pointer_and_akron_shows_destinations() {
         "{class}"
     );
     assert_ne!(fill, TRANSPARENT);
-    b.screenshot("akron-destinations-hover");
+    b.screenshot_as_is("akron-destinations-hover");
     click_move_selected(&b, &mut m, "B1-BC23");
 }
 

@@ -200,6 +200,7 @@ function draw() {
   // the side to move may click (a legal placement, an Akron ball that can
   // move, a selected ball's destination) is "legal" and lights up under
   // the pointer; the others only explain why not when clicked.
+  const ghosts = el("g", { "pointer-events": "none" }, svg);
   const tg = el("g", {}, svg);
   svg.setAttribute("data-to-move", pos.to_move);
   const dest = new Set(state.selected ? destinations(state.selected) : []);
@@ -211,8 +212,18 @@ function draw() {
     const kind = clickable.get(p.name);
     const t = el("circle", { cx: p.x, cy: p.y, r, class: "target" + (kind ? " legal " + kind : ""), "data-point": p.name }, tg);
     t.addEventListener("click", () => clicked(p.name));
-    t.addEventListener("mouseenter", () => t.classList.add("hover"));
-    t.addEventListener("mouseleave", () => t.classList.remove("hover"));
+    // Under the pointer, a legal placement shows the mover's piece there.
+    let ghost = null;
+    t.addEventListener("mouseenter", () => {
+      t.classList.add("hover");
+      if (kind !== "place") return;
+      const gr = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
+      ghost = el("circle", { cx: p.x, cy: p.y, r: gr, fill: pos.to_move === "black" ? "#111" : "#fff", stroke: pos.to_move === "black" ? "#000" : "#777", "stroke-width": 0.03, opacity: 0.55, class: "ghost", "data-point": p.name }, ghosts);
+    });
+    t.addEventListener("mouseleave", () => {
+      t.classList.remove("hover");
+      if (ghost) { ghost.remove(); ghost = null; }
+    });
   }
 }
 
