@@ -52,6 +52,51 @@ fn check_common(s: &mut Session, pos: &Value) {
     assert!(!pos["labels"].as_array().unwrap().is_empty());
 }
 
+/// The winning chain is a path of the winner's pieces from one of its goal
+/// edges to the other: no point twice, each next to the one before (along
+/// the drawing's lines; for Akron the caller checks the path).
+fn check_chain(pos: &Value) {
+    let points = pos["points"].as_array().unwrap();
+    let index = |name: &Value| {
+        points
+            .iter()
+            .position(|p| &p["name"] == name)
+            .unwrap_or_else(|| panic!("no point {name}"))
+    };
+    let chain: Vec<usize> = pos["chain"].as_array().unwrap().iter().map(index).collect();
+    assert!(!chain.is_empty(), "no chain");
+    let (a, b) = if pos["winner"] == "black" {
+        (1, 2)
+    } else {
+        (4, 8)
+    };
+    let edges = |i: usize| points[i]["edges"].as_u64().unwrap();
+    assert!(edges(chain[0]) & a != 0, "{}", pos["chain"]);
+    assert!(edges(*chain.last().unwrap()) & b != 0, "{}", pos["chain"]);
+    for &i in &chain {
+        assert_eq!(points[i]["piece"], pos["winner"]);
+    }
+    let unique: std::collections::BTreeSet<usize> = chain.iter().copied().collect();
+    assert_eq!(unique.len(), chain.len(), "{}", pos["chain"]);
+    if pos["shape"] != "stack" {
+        let lines: Vec<(u64, u64)> = pos["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| (l[0].as_u64().unwrap(), l[1].as_u64().unwrap()))
+            .collect();
+        for w in chain.windows(2) {
+            let (x, y) = (w[0] as u64, w[1] as u64);
+            assert!(
+                lines.contains(&(x, y)) || lines.contains(&(y, x)),
+                "{} and {} are not joined",
+                points[w[0]]["name"],
+                points[w[1]]["name"]
+            );
+        }
+    }
+}
+
 #[test]
 fn onyx_points_midpoints_and_a_capture() {
     let mut s = Session::with("onyx", &["boardsize 4", "start blank"]);
@@ -100,6 +145,7 @@ fn onyx_win_gives_the_chain() {
     assert_eq!(pos["result"], "B+");
     assert_eq!(pos["winner"], "black");
     assert_eq!(pos["chain"], serde_json::json!(["A1", "A2", "A3", "A4"]));
+    check_chain(&pos);
     assert!(pos["legal"].as_array().unwrap().is_empty());
 }
 
@@ -158,6 +204,55 @@ fn akron_levels_and_drops() {
 }
 
 #[test]
+fn orcoon_pass_with_a_connection_gives_the_chain() {
+    // Black joins top and bottom through B1 B2 B3 (a branch on C2 is not
+    // part of the chain), then passes and wins.
+    let mut s = Session::with("orcoon", &["boardsize 3"]);
+    for m in [
+        "play b B1",
+        "play w A2",
+        "play b B2",
+        "play w A3",
+        "play b C2",
+        "play w A1",
+        "play b B3",
+        "play w pass",
+    ] {
+        s.ok(m);
+    }
+    let pos = position(&mut s);
+    assert_eq!(pos["winner"], "black", "{pos}");
+    assert_eq!(pos["chain"], serde_json::json!(["B1", "B2", "B3"]));
+    check_chain(&pos);
+}
+
+#[test]
+fn akron_chain_is_the_fewest_balls_joining_the_edges() {
+    // Black's group: C1 C2, over White's C3 by BC23 and BC34 (level 1),
+    // C4 and, once played, C5; D2, E2 and D4 hang on it without being
+    // needed. The chain is the path, not the group.
+    let mut s = Session::with("akron", &["boardsize 5"]);
+    for l in [
+        "setup white B2 B3 B4 C3 E5",
+        "setup black C1 C2 C4 D2 D4 E2",
+        "setup black BC23 BC34",
+        "setup_player black",
+    ] {
+        s.ok(l);
+    }
+    let pos = position(&mut s);
+    assert_eq!(pos["result"], Value::Null, "{pos}");
+    s.ok("play b C5");
+    let pos = position(&mut s);
+    assert_eq!(pos["winner"], "black", "{pos}");
+    assert_eq!(
+        pos["chain"],
+        serde_json::json!(["C1", "C2", "BC23", "BC34", "C4", "C5"])
+    );
+    check_chain(&pos);
+}
+
+#[test]
 fn hex_rhombus() {
     let mut s = Session::with("hex", &["boardsize 3"]);
     let pos = position(&mut s);
@@ -181,6 +276,7 @@ fn hex_rhombus() {
     let pos = position(&mut s);
     assert_eq!(pos["winner"], "black");
     assert_eq!(pos["chain"], serde_json::json!(["b1", "b2", "b3"]));
+    check_chain(&pos);
 }
 
 #[test]

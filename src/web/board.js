@@ -132,12 +132,23 @@ function draw() {
     const p = pos.points.find((q) => q.name === r.point);
     if (!p || p.piece) continue;
     el("circle", { cx: p.x, cy: p.y, r: 0.3, fill: "none", stroke: r.piece === "black" ? "#222" : "#fff", "stroke-width": 0.05, "stroke-dasharray": "0.08 0.06", class: "removed", "data-point": p.name }, pg);
+    if (pos.game === "onyx") {
+      const d = 0.11, cross = { stroke: "#d2362a", "stroke-width": 0.05, "stroke-linecap": "round" };
+      el("line", Object.assign({ x1: p.x - d, y1: p.y - d, x2: p.x + d, y2: p.y + d, class: "captured", "data-point": p.name }, cross), pg);
+      el("line", Object.assign({ x1: p.x - d, y1: p.y + d, x2: p.x + d, y2: p.y - d }, cross), pg);
+    }
   }
   // Pieces, lowest level first.
   const chain = new Set(pos.chain);
-  const added = new Set(pos.added.map((a) => a.point));
+  // The last move's new pieces (not a moved ball's origin, where a
+  // dropping ball may have changed the colour).
+  const from = pos.last_move && pos.last_move.move.includes("-") ? pos.last_move.move.split("-")[0] : null;
+  const added = new Set(pos.added.map((a) => a.point).filter((a) => a !== from));
   const pieces = pos.points.filter((p) => p.piece).sort((a, b) => a.level - b.level);
   const kg = el("g", {}, svg);
+  // The winning chain: a band along its path, under the pieces.
+  const path = pos.chain.map((n) => pos.points.find((q) => q.name === n)).filter((p) => p);
+  if (path.length > 1) el("polyline", { points: path.map((p) => `${p.x},${p.y}`).join(" "), fill: "none", stroke: "#e0a800", "stroke-width": 0.22, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.85, class: "chain-path" }, kg);
   for (const p of pieces) {
     const r = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
     if (pos.shape === "stack" && p.level > 0) {
@@ -153,8 +164,20 @@ function draw() {
       const t = el("text", { x: p.x, y: p.y, class: "level", fill: p.piece === "black" ? "#fff" : "#222" }, kg);
       t.textContent = p.level;
     }
-    if (chain.has(p.name)) el("circle", { cx: p.x, cy: p.y, r: r + 0.06, fill: "none", stroke: "#e0a800", "stroke-width": 0.08, class: "chain" }, kg);
+    if (chain.has(p.name)) el("circle", { cx: p.x, cy: p.y, r: r + 0.06, fill: "none", stroke: "#e0a800", "stroke-width": 0.08, class: "chain", "data-point": p.name }, kg);
     if (added.has(p.name)) el("circle", { cx: p.x + r * 0.62, cy: p.y - r * 0.62, r: 0.09, fill: "#d2362a", stroke: "#fff", "stroke-width": 0.025, class: "last" }, kg);
+  }
+  // Akron's drops: the balls above the moved one slid down diagonally,
+  // from the vacated point to the moved ball's place.
+  for (const name of pos.game === "akron" ? dropped(pos) : []) {
+    const a = pos.points.find((q) => q.name === name), b = pos.points.find((q) => q.name === from);
+    if (!a || !b) continue;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1, ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+    const tipx = b.x - ux * 0.16, tipy = b.y - uy * 0.16;
+    const arrow = { stroke: "#2d6fb5", "stroke-width": 0.07, "stroke-linecap": "round", fill: "none" };
+    el("line", Object.assign({ x1: a.x, y1: a.y, x2: tipx, y2: tipy, class: "drop", "data-point": name }, arrow), kg);
+    const hx = tipx - ux * 0.16, hy = tipy - uy * 0.16;
+    el("polyline", Object.assign({ points: `${hx - uy * 0.11},${hy + ux * 0.11} ${tipx},${tipy} ${hx + uy * 0.11},${hy - ux * 0.11}`, "stroke-linejoin": "round" }, arrow), kg);
   }
   // Orcoon's winning sequence after an adjudicated pass.
   state.sequence.forEach((name, i) => {
@@ -173,16 +196,59 @@ function draw() {
       if (p) el("circle", { cx: p.x, cy: p.y, r: 0.2, fill: "#2f9e44aa", stroke: "#2f9e44", "stroke-width": 0.04, class: "destination", "data-point": d }, kg);
     }
   }
-  // Click targets, lowest level first (higher points on top).
+  // Click targets, lowest level first (higher points on top). A target
+  // the side to move may click (a legal placement, an Akron ball that can
+  // move, a selected ball's destination) is "legal" and lights up under
+  // the pointer; the others only explain why not when clicked.
+  const ghosts = el("g", { "pointer-events": "none" }, svg);
   const tg = el("g", {}, svg);
+  svg.setAttribute("data-to-move", pos.to_move);
   const dest = new Set(state.selected ? destinations(state.selected) : []);
+  const clickable = clickableNow();
   const order = pos.points.slice().sort((a, b) => a.level - b.level);
   for (const p of order) {
     if (pos.shape === "stack" && p.level > 0 && !p.piece && !dest.has(p.name)) continue;
     const r = pos.shape === "stack" ? (p.level > 0 ? 0.3 : 0.42) : (pos.shape === "grid" && p.level === 1 ? 0.22 : 0.42);
-    const t = el("circle", { cx: p.x, cy: p.y, r, class: "target", "data-point": p.name }, tg);
+    const kind = clickable.get(p.name);
+    const t = el("circle", { cx: p.x, cy: p.y, r, class: "target" + (kind ? " legal " + kind : ""), "data-point": p.name }, tg);
     t.addEventListener("click", () => clicked(p.name));
+    // Under the pointer, a legal placement shows the mover's piece there.
+    let ghost = null;
+    t.addEventListener("mouseenter", () => {
+      t.classList.add("hover");
+      if (kind !== "place") return;
+      const gr = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
+      ghost = el("circle", { cx: p.x, cy: p.y, r: gr, fill: pos.to_move === "black" ? "#111" : "#fff", stroke: pos.to_move === "black" ? "#000" : "#777", "stroke-width": 0.03, opacity: 0.55, class: "ghost", "data-point": p.name }, ghosts);
+    });
+    t.addEventListener("mouseleave", () => {
+      t.classList.remove("hover");
+      if (ghost) { ghost.remove(); ghost = null; }
+    });
   }
+}
+
+// What a click on each point would do now, for a human to move: "place"
+// (a legal placement or destination) or "select" (an Akron ball that can
+// move). Empty while the engine moves or after the end.
+function clickableNow() {
+  const pos = state.pos, out = new Map();
+  if (!pos || pos.result || state.thinking || players()[pos.to_move] !== "human") return out;
+  // With an Akron ball selected: its destinations, or another ball.
+  if (state.selected) for (const d of destinations(state.selected)) out.set(d, "place");
+  for (const m of pos.legal) {
+    if (m === "pass" || m === "swap") continue;
+    const i = m.indexOf("-");
+    if (i < 0) { if (!state.selected) out.set(m, "place"); }
+    else if (!out.has(m.slice(0, i))) out.set(m.slice(0, i), "select");
+  }
+  return out;
+}
+
+// The points the last move emptied other than the moved piece's origin:
+// captured stones (Onyx), the vacated point of a drop (Akron).
+function dropped(pos) {
+  const origin = pos.last_move ? pos.last_move.move.split("-")[0] : null;
+  return pos.removed.filter((r) => r.point !== origin && !pos.points.find((q) => q.name === r.point).piece).map((r) => r.point);
 }
 
 function destinations(from) {
@@ -223,8 +289,8 @@ function showState() {
   $("status").textContent = `${pos.game} ${pos.size}×${pos.size}, move ${pos.moves_played + 1}: ${s}`;
   const facts = Object.entries(pos.facts).map(([k, v]) => `${k}: ${v}`);
   if (pos.last_move) facts.push(`last move: ${pos.last_move.color} ${pos.last_move.move}`);
-  const caps = pos.removed.filter((r) => pos.last_move && !pos.last_move.move.startsWith(r.point + "-"));
-  if (caps.length) facts.push((pos.game === "akron" ? "dropped from: " : "captured: ") + caps.map((r) => r.point).join(" "));
+  const gone = pos.game === "akron" ? dropped(pos) : pos.removed.map((r) => r.point);
+  if (gone.length) facts.push((pos.game === "akron" ? "dropped from: " : "captured: ") + gone.join(" "));
   $("facts").textContent = facts.join("\n");
   const ol = $("moves");
   ol.innerHTML = "";
@@ -281,8 +347,12 @@ async function maybeEngine() {
 function showInfo(lines) {
   if (!lines.length) return;
   const last = lines[lines.length - 1];
-  const m = /depth (\S+) score (\S+) nodes (\S+) nps (\S+) time (\S+) pv ?(.*)/.exec(last);
-  if (m) $("analysis").textContent = `depth ${m[1]}   score ${m[2]}\nnodes ${m[3]}   ${m[5]} ms\nbest line: ${m[6]}`;
+  const m = /depth (\S+) score (.+?) nodes (\S+) nps (\S+) time (\S+) pv ?(.*)/.exec(last);
+  if (m) {
+    // Proven results as "win in N plies" (N counts both sides' moves).
+    const score = m[2].replace(/^(win|loss) (\d+)$/, (_, w, n) => `${w} in ${n} ${n === "1" ? "ply" : "plies"}`);
+    $("analysis").textContent = `depth ${m[1]}   score ${score}\nnodes ${m[3]}   ${m[5]} ms\nbest line: ${m[6]}`;
+  }
   else $("analysis").textContent = last;
 }
 
@@ -387,8 +457,11 @@ async function init() {
   if (want.get("game")) $("game").value = want.get("game");
   fillSizes();
   if (want.get("size")) $("size").value = want.get("size");
+  if (want.get("start")) $("start").value = want.get("start");
   if (want.get("black")) $("black").value = want.get("black");
   if (want.get("white")) $("white").value = want.get("white");
+  if (want.get("player")) $("player").value = want.get("player");
+  if (want.get("movetime")) $("movetime").value = want.get("movetime");
   $("game").addEventListener("change", () => { fillSizes(); newGame(); });
   $("size").addEventListener("change", newGame);
   $("start").addEventListener("change", newGame);

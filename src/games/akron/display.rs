@@ -131,8 +131,9 @@ pub fn render_board(pos: &Akron) -> String {
 /// The board for a graphical interface, seen from above: the surface holes
 /// at integer coordinates (column `A` left, row 1 at the bottom) joined by
 /// the grid's lines, and a level-L point at the centre of the block of
-/// holes it covers, (column + L/2, row + L/2). The winning chain is the
-/// winner's whole group joining its edges.
+/// holes it covers, (column + L/2, row + L/2). The winning chain is a
+/// shortest path of the winner's balls along uncut links (and between a
+/// ball and its supports) from one of its edges to the other.
 pub fn drawing(pos: &Akron) -> crate::drawing::Drawing {
     use crate::drawing::{DrawPoint, Drawing, goal_bits, grid_labels, grid_lines};
     let geo = pos.geometry();
@@ -163,22 +164,64 @@ pub fn drawing(pos: &Akron) -> crate::drawing::Drawing {
         ..Drawing::default()
     };
     if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {
-        let (a, b) = super::board::edge_bits(c);
-        let code = if c == Color::Black { 1 } else { 2 };
-        for g in 0..pos.num_groups() as u16 {
-            let e = pos.group_edges(g);
-            if pos.group_size(g) > 0 && pos.group_color(g) == code && e & a != 0 && e & b != 0 {
-                d.chain = pos
-                    .group_members(g)
-                    .map(|p| geo.point_name(p).to_string())
-                    .collect();
-                break;
-            }
-        }
+        d.chain = winning_chain(pos, c);
     }
     for c in Color::ALL {
         d.facts
             .push((format!("{} pile", c.name()), pos.pile(c).to_string()));
     }
     d
+}
+
+/// The fewest balls of `color` that join its two edges: a breadth-first
+/// search along uncut same-level links and between balls and their
+/// supports, from the balls on one edge to the first ball on the other.
+/// Empty when `color` is not connected.
+fn winning_chain(pos: &Akron, color: Color) -> Vec<String> {
+    use super::geometry::{DOWN_DIR, LEFT_DIR, NONE, RIGHT_DIR, UP_DIR};
+    let geo = pos.geometry();
+    let (from, to) = super::board::edge_bits(color);
+    let mine = |p: super::geometry::Point| p != NONE && pos.at(p) == Some(color);
+    let mut parent = vec![NONE; geo.num_points];
+    let mut queue = std::collections::VecDeque::new();
+    for p in 0..geo.num_points as super::geometry::Point {
+        if mine(p) && geo.edges[p as usize] & from != 0 {
+            parent[p as usize] = p;
+            queue.push_back(p);
+        }
+    }
+    while let Some(p) = queue.pop_front() {
+        let pu = p as usize;
+        if geo.edges[pu] & to != 0 {
+            let mut path = vec![geo.point_name(p).to_string()];
+            let mut q = p;
+            while parent[q as usize] != q {
+                q = parent[q as usize];
+                path.push(geo.point_name(q).to_string());
+            }
+            path.reverse();
+            return path;
+        }
+        let nb = geo.neighbours[pu];
+        let (left, down) = (nb[LEFT_DIR], nb[DOWN_DIR]);
+        let linked = [
+            (nb[RIGHT_DIR], pos.link_uncut(p, 0)),
+            (nb[UP_DIR], pos.link_uncut(p, 1)),
+            (left, left != NONE && pos.link_uncut(left, 0)),
+            (down, down != NONE && pos.link_uncut(down, 1)),
+        ];
+        let vertical = geo.supports[pu].iter().chain(&geo.above[pu]);
+        let next = linked
+            .into_iter()
+            .filter(|&(_, ok)| ok)
+            .map(|(q, _)| q)
+            .chain(vertical.copied());
+        for q in next {
+            if mine(q) && parent[q as usize] == NONE {
+                parent[q as usize] = p;
+                queue.push_back(q);
+            }
+        }
+    }
+    Vec::new()
 }
