@@ -85,7 +85,9 @@ def play_game(engine, rng, random_moves, game_time):
     while not over(engine):
         colour = side_to_move(engine)
         if len(moves) < random_moves:
-            legal = [m for m in engine.ok("legal_moves").split() if m != "swap"]
+            legal = [
+                m for m in engine.ok("legal_moves").split() if m not in ("swap", "pass")
+            ]
             mv = rng.choice(legal)
             engine.ok(f"play {colour} {mv}")
         else:
@@ -121,6 +123,7 @@ def main():
     solver = Engine(args.binary, setup + ["param solve_hash 256"])
     stats = {t: [0, 0, 0, 0] for t in times}  # tried, kept, thrown, unknown
     won_positions = 0
+    to_end = []  # plies from each won position to the game's end
     positions = 0
     for g in range(args.games):
         moves = play_game(player, rng, args.random_moves, args.game_time)
@@ -143,6 +146,7 @@ def main():
             if value != "win":
                 continue
             won_positions += 1
+            to_end.append(len(moves) - n)
             for t in times:
                 player.set_position(prefix)
                 player.ok(f"param move_time {t}")
@@ -174,7 +178,16 @@ def main():
     player.close()
     solver.close()
     name = f"{args.game} {args.size}x{args.size}" + (f" {args.start}" if args.start else "")
-    print(f"\n{name}: {positions} positions from {args.games} games, {won_positions} won for the side to move")
+    print(
+        f"\n{name}: {positions} positions from {args.games} games, "
+        f"{won_positions} won for the side to move"
+    )
+    if to_end:
+        to_end.sort()
+        print(
+            f"plies from a won position to the game's end: median {to_end[len(to_end) // 2]}, "
+            f"most {to_end[-1]}"
+        )
     for t in times:
         tried, kept, thrown, unknown = stats[t]
         decided = kept + thrown
