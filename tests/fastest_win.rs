@@ -164,6 +164,79 @@ fn hex_plays_a_win_in_5_not_the_win_in_7_it_saw_first() {
     plays_fastest(g, &eval, 5, 5);
 }
 
+/// A win the searcher claims is a win: in this Onyx position its
+/// candidate moves left out Black's only defence after F4, and it claimed
+/// F4 won in 7 plies (an engine game threw the win away so; the solver and
+/// the proof checker of tests/proofs.rs show F4 loses). A node is now
+/// proven lost only when every legal move loses, and BC12, the one winning
+/// move, is found.
+#[test]
+fn a_claimed_win_is_a_win() {
+    let mut g = replay(
+        Onyx::new(6, Start::Blank).unwrap(),
+        "DE34 E1 F2 D4 A3 E3 D3 E4 A5 C3 B3 A6 B6 A4 B5 A1 E2 F1 F5 C4 B4 D1 D2",
+    );
+    let eval = crosscut::games::onyx::TwoDistance;
+    for depth in 5..=7 {
+        let (mv, claimed) = search(&mut g, &eval, depth, false);
+        assert_eq!(g.format_move(mv), "BC12");
+        assert_eq!(claimed, Some(7));
+    }
+    plays_fastest(g, &eval, 6, 7);
+}
+
+/// Every win the searcher claims in random positions is confirmed by the
+/// full-width search within as many plies.
+#[test]
+fn claimed_wins_hold_in_random_positions() {
+    let mut rng = Rng(0xc1a1);
+    let mut claims = 0;
+    for i in 0..200 {
+        let (claimed, held) = if i % 2 == 0 {
+            let mut g = random_position(
+                Onyx::new(4 + 2 * (i % 4 / 2), Start::Blank).unwrap(),
+                &mut rng,
+                30,
+            );
+            check_claim(&mut g, &crosscut::games::onyx::TwoDistance)
+        } else {
+            let mut g = random_position(Hex::new(5).unwrap(), &mut rng, 16);
+            check_claim(&mut g, &crosscut::games::hex::eval::TwoDistance)
+        };
+        claims += claimed as usize;
+        assert!(held, "position {i}: a claimed win holds");
+    }
+    assert!(claims >= 20, "enough claims checked: {claims}");
+}
+
+/// A position `plies` random moves (at most) from `g`, not over.
+fn random_position<G: Game>(mut g: G, rng: &mut Rng, plies: usize) -> G {
+    let mut moves = Vec::new();
+    for _ in 0..rng.below(plies) + 4 {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        let before = g.clone();
+        g.play(moves[rng.below(moves.len())]);
+        if g.outcome().is_some() {
+            return before;
+        }
+    }
+    g
+}
+
+/// (whether the searcher claims a win at depth 4, whether the claim holds).
+fn check_claim<G: Game, E: Evaluator<G>>(g: &mut G, eval: &E) -> (bool, bool) {
+    let (_, claimed) = search(g, eval, 4, false);
+    match claimed {
+        Some(k) => {
+            let limits = SearchLimits::new(1, None);
+            let found = fastest_win(g, k, &limits, None).expect("no limit");
+            (true, found.is_some())
+        }
+        None => (false, true),
+    }
+}
+
 /// `fastest_win` against the independent check on random small positions.
 #[test]
 fn fastest_win_agrees_with_brute_force() {

@@ -44,6 +44,11 @@ pub fn is_mate(score: Score) -> bool {
     score.abs() >= WIN_BASE - MAX_PLY as Score
 }
 
+/// Whether a score is a proven loss for the side it belongs to.
+fn is_lost(score: Score) -> bool {
+    score <= -(WIN_BASE - MAX_PLY as Score)
+}
+
 /// A finished iteration: best move, score, depth, principal variation.
 #[derive(Clone)]
 struct Iteration<M> {
@@ -607,7 +612,34 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // History slots of the moves searched here so far.
         let mut tried = [0usize; TRIED_MAX];
         let mut tried_n = 0;
-        for (i, &(_, m)) in moves.iter().enumerate() {
+        // Whether the moves are the evaluation's candidates only: a node
+        // is proven lost only when every legal move loses, so when every
+        // candidate loses the others are searched too.
+        let mut only_candidates = ply > 0;
+        let mut i = 0;
+        loop {
+            if i == moves.len() {
+                if !(only_candidates && is_lost(best_score)) || self.stopped() {
+                    break;
+                }
+                only_candidates = false;
+                let searched = moves.len();
+                let mut all = std::mem::take(&mut self.move_lists[ply]);
+                all.clear();
+                game.legal_moves(&mut all);
+                for &m in &all {
+                    if !moves[..searched].iter().any(|&(_, c)| c == m) {
+                        moves.push((0, m));
+                    }
+                }
+                self.move_lists[ply] = all;
+                if i == moves.len() {
+                    break;
+                }
+            }
+            let m = moves[i].1;
+            i += 1;
+            let i = i - 1;
             let hi = self.eval.history_index(game, m);
             self.prev[ply + 1] = Some(hi);
             // A late move is pruned unless it threatens to connect at once
