@@ -1,0 +1,512 @@
+//! Virtual connections for Onyx: what the df-pn solver may know about a
+//! position without search ([`crate::solve::Knowledge`]).
+//!
+//! # The connection graph
+//!
+//! For a colour `c`, the nodes are `c`'s two edges and `c`'s groups (pieces
+//! joined along the board's lines). The links, each with a *carrier* (the
+//! empty points it needs), are:
+//!
+//! - **touch**: a group with a piece on an edge is joined to that edge
+//!   (empty carrier);
+//! - **two-way link**: two distinct empty *grid* points `x` and `y`, each
+//!   adjacent to both nodes (for an edge node: lying on that edge). Carrier
+//!   `{x, y}`; when the opponent takes one, `c` takes the other, and the
+//!   two nodes are joined through it. This covers the bridge across a
+//!   diagonal cell's two free corners, the two free corners of a square
+//!   whose other diagonal `c` holds (which is also the capture threat:
+//!   answering it defends the pair), and the edge link of a piece on the
+//!   second row with two free edge points next to it;
+//! - **one-point link** (semi-connections only): a single empty grid point
+//!   adjacent to both nodes, that `c` must take itself.
+//!
+//! Midpoints are never carrier points: a midpoint may be taken only while
+//! its square's four corners are empty, so a carrier midpoint could become
+//! illegal for `c` when the opponent (or `c` itself) takes a corner. Every
+//! carrier point is a grid point, always legal while empty. An opponent
+//! piece on a midpoint cuts nothing (links are lines between points), and
+//! makes its square free of captures for good.
+//!
+//! A **virtual connection** is a path from edge to edge through touches
+//! and two-way links whose carriers are pairwise disjoint and which passes
+//! the capture test below. The strategy: whenever the opponent takes a
+//! carrier point, take the other point of that link; otherwise fill any
+//! carrier point. Each move of `c` settles a link, so `c` connects within
+//! as many moves as the path has two-way links. The opponent cannot win
+//! meanwhile: the board's lines meet only at points (it is planar), so a
+//! chain of the opponent from its edge to its edge would share a point with
+//! `c`'s path of pieces and still-empty carrier points.
+//!
+//! # Captures
+//!
+//! The opponent could still break the path by capturing one of its pieces
+//! (a piece of a path group, or a piece `c` puts on a carrier point). A
+//! capture of `c`'s piece on a grid point `p` in square `T` needs, when the
+//! opponent places the last corner: `T`'s midpoint empty, `c` on `p` and on
+//! `p`'s diagonal partner in `T`, the opponent on the two other corners.
+//! Every *path point* (each piece of a path group and each carrier point)
+//! must, in each square it is a corner of, pass one of:
+//!
+//! 1. the square's midpoint is occupied (it never empties: captures remove
+//!    corners only);
+//! 2. the diagonal partner is neither `c`'s piece now nor a carrier point:
+//!    only `c` puts `c`'s pieces there, and under the strategy `c` plays
+//!    carrier points only;
+//! 3. one of the two other corners holds a piece of a path group: the first
+//!    capture of a path piece would need that corner to be the opponent's
+//!    already, that is that piece captured before (captures are decided on
+//!    the board before anything is removed);
+//! 4. the two other corners are exactly the carrier of a two-way link of
+//!    the path: the opponent can take only one of them, `c` answers with
+//!    the other.
+//!
+//! Board corners are corners of no square and always pass; so do pieces on
+//! midpoints (never captured). With the test passed, no path piece is ever
+//! captured, whatever the opponent plays, in the carrier or outside it.
+//!
+//! # Swap
+//!
+//! These arguments count colours. Before the third move (a swap may still
+//! come, or be available now) only the default win in one is claimed and
+//! nothing is pruned.
+
+use super::board::{Onyx, OnyxMove, edge_bits};
+use super::geometry::Point;
+use crate::game::{Color, Game};
+
+/// No node / no point.
+const NONE: u16 = u16::MAX;
+/// Node of the colour's first edge.
+const FIRST: u16 = 0;
+/// Node of the colour's second edge.
+const SECOND: u16 = 1;
+/// Steps (link tries) one path search may take before it gives up.
+const BUDGET: u32 = 3000;
+/// Most point pairs tried as two-way links between two nodes.
+const MAX_COMMON: usize = 4;
+
+/// A link between two nodes of the connection graph.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    a: u16,
+    b: u16,
+    /// First carrier point (`NONE` for a touch).
+    x: Point,
+    /// Second carrier point (`NONE` for a touch or a one-point link).
+    y: Point,
+}
+
+impl Link {
+    fn other(&self, node: u16) -> u16 {
+        if self.a == node { self.b } else { self.a }
+    }
+}
+
+/// The connection graph of one colour.
+struct Graph {
+    color: Color,
+    /// The group node of each point holding a piece of `color`, else `NONE`.
+    group: Vec<u16>,
+    /// Edge bits of each node (groups from 2).
+    node_edges: Vec<u8>,
+    links: Vec<Link>,
+    /// Link indices of each node.
+    by_node: Vec<Vec<u32>>,
+}
+
+impl Graph {
+    /// Builds the graph of `color` (one-point links when `singles`).
+    /// `None` when a group already joins both edges.
+    fn new(pos: &Onyx, color: Color, singles: bool) -> Option<Graph> {
+        let geo = pos.geometry();
+        let np = geo.num_points;
+        let (first, second) = edge_bits(color);
+        let mut group = vec![NONE; np];
+        let mut node_edges = vec![first, second];
+        let mut stack = Vec::new();
+        for p in 0..np {
+            if group[p] != NONE || pos.at(p as Point) != Some(color) {
+                continue;
+            }
+            let id = node_edges.len() as u16;
+            let mut edges = 0;
+            group[p] = id;
+            stack.push(p as Point);
+            while let Some(q) = stack.pop() {
+                edges |= geo.edges[q as usize];
+                for &r in geo.neighbours_of(q) {
+                    if group[r as usize] == NONE && pos.at(r) == Some(color) {
+                        group[r as usize] = id;
+                        stack.push(r);
+                    }
+                }
+            }
+            if edges & first != 0 && edges & second != 0 {
+                return None;
+            }
+            node_edges.push(edges);
+        }
+        let mut links = Vec::new();
+        for (id, &e) in node_edges.iter().enumerate().skip(2) {
+            for (edge, bit) in [(FIRST, first), (SECOND, second)] {
+                if e & bit != 0 {
+                    links.push(Link {
+                        a: edge,
+                        b: id as u16,
+                        x: NONE,
+                        y: NONE,
+                    });
+                }
+            }
+        }
+        // (a, b, x): empty grid point x adjacent to nodes a < b.
+        let mut triples: Vec<(u16, u16, Point)> = Vec::new();
+        let mut near: Vec<u16> = Vec::with_capacity(12);
+        for x in 0..(geo.n * geo.n) as Point {
+            if pos.at(x).is_some() {
+                continue;
+            }
+            near.clear();
+            let e = geo.edges[x as usize];
+            if e & first != 0 {
+                near.push(FIRST);
+            }
+            if e & second != 0 {
+                near.push(SECOND);
+            }
+            for &q in geo.neighbours_of(x) {
+                let g = group[q as usize];
+                if g != NONE && !near.contains(&g) {
+                    near.push(g);
+                }
+            }
+            for i in 0..near.len() {
+                for j in i + 1..near.len() {
+                    let (a, b) = (near[i].min(near[j]), near[i].max(near[j]));
+                    triples.push((a, b, x));
+                }
+            }
+        }
+        triples.sort_unstable();
+        let mut i = 0;
+        while i < triples.len() {
+            let (a, b, _) = triples[i];
+            let mut j = i;
+            while j < triples.len() && triples[j].0 == a && triples[j].1 == b {
+                j += 1;
+            }
+            let common: Vec<Point> = triples[i..j].iter().take(MAX_COMMON).map(|t| t.2).collect();
+            if common.len() >= 2 {
+                for (k, &x) in common.iter().enumerate() {
+                    for &y in &common[k + 1..] {
+                        links.push(Link { a, b, x, y });
+                    }
+                }
+            } else if singles {
+                links.push(Link {
+                    a,
+                    b,
+                    x: common[0],
+                    y: NONE,
+                });
+            }
+            i = j;
+        }
+        let mut by_node = vec![Vec::new(); node_edges.len()];
+        // Touches first, then two-way links, then one-point links.
+        let rank = |l: &Link| match (l.x, l.y) {
+            (NONE, _) => 0,
+            (_, NONE) => 2,
+            _ => 1,
+        };
+        let mut order: Vec<u32> = (0..links.len() as u32).collect();
+        order.sort_by_key(|&k| rank(&links[k as usize]));
+        for k in order {
+            let l = links[k as usize];
+            by_node[l.a as usize].push(k);
+            by_node[l.b as usize].push(k);
+        }
+        Some(Graph {
+            color,
+            group,
+            node_edges,
+            links,
+            by_node,
+        })
+    }
+
+    /// Searches edge-to-edge paths with disjoint carriers (at most
+    /// `singles` one-point links) and calls `accept` on each until it
+    /// returns true; returns whether one did. Gives up after [`BUDGET`]
+    /// steps.
+    fn paths(&self, singles: u32, accept: &mut dyn FnMut(&Graph, &[u32]) -> bool) -> bool {
+        let mut search = PathSearch {
+            graph: self,
+            visited: vec![false; self.node_edges.len()],
+            used: vec![false; self.group.len()],
+            path: Vec::new(),
+            steps: 0,
+        };
+        search.visited[FIRST as usize] = true;
+        search.dfs(FIRST, singles, accept)
+    }
+
+    /// Whether the path `links` passes the capture test (module doc).
+    fn safe(&self, pos: &Onyx, path: &[u32]) -> bool {
+        let geo = pos.geometry();
+        let mut in_path = vec![false; self.node_edges.len()];
+        let mut carrier = vec![false; self.group.len()];
+        let mut pairs: Vec<(Point, Point)> = Vec::new();
+        for &k in path {
+            let l = self.links[k as usize];
+            in_path[l.a as usize] = true;
+            in_path[l.b as usize] = true;
+            for p in [l.x, l.y] {
+                if p != NONE {
+                    carrier[p as usize] = true;
+                }
+            }
+            if l.x != NONE && l.y != NONE {
+                pairs.push((l.x.min(l.y), l.x.max(l.y)));
+            }
+        }
+        let path_piece = |p: Point| {
+            let g = self.group[p as usize];
+            g != NONE && in_path[g as usize]
+        };
+        for p in 0..(geo.n * geo.n) as Point {
+            if !(carrier[p as usize] || path_piece(p)) {
+                continue;
+            }
+            for &(s, k) in geo.squares_of(p) {
+                let sq = &geo.squares[s as usize];
+                if pos.at(sq.midpoint).is_some() {
+                    continue;
+                }
+                let partner = sq.corners[3 - k as usize];
+                if pos.at(partner) != Some(self.color) && !carrier[partner as usize] {
+                    continue;
+                }
+                let (a, b) = match k {
+                    0 | 3 => (sq.corners[1], sq.corners[2]),
+                    _ => (sq.corners[0], sq.corners[3]),
+                };
+                if path_piece(a) || path_piece(b) {
+                    continue;
+                }
+                if pairs.contains(&(a.min(b), a.max(b))) {
+                    continue;
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The carrier points of the path `links`.
+    fn carrier(&self, path: &[u32], out: &mut Vec<bool>) {
+        out.clear();
+        out.resize(self.group.len(), false);
+        for &k in path {
+            let l = self.links[k as usize];
+            for p in [l.x, l.y] {
+                if p != NONE {
+                    out[p as usize] = true;
+                }
+            }
+        }
+    }
+}
+
+/// The state of one path search.
+struct PathSearch<'a> {
+    graph: &'a Graph,
+    visited: Vec<bool>,
+    /// Carrier points taken by the links on the path.
+    used: Vec<bool>,
+    path: Vec<u32>,
+    steps: u32,
+}
+
+impl PathSearch<'_> {
+    fn dfs(
+        &mut self,
+        node: u16,
+        singles: u32,
+        accept: &mut dyn FnMut(&Graph, &[u32]) -> bool,
+    ) -> bool {
+        let graph = self.graph;
+        for &k in &graph.by_node[node as usize] {
+            if self.steps >= BUDGET {
+                return false;
+            }
+            self.steps += 1;
+            let l = graph.links[k as usize];
+            let next = l.other(node);
+            if self.visited[next as usize] {
+                continue;
+            }
+            let single = l.x != NONE && l.y == NONE;
+            if single && singles == 0 {
+                continue;
+            }
+            if [l.x, l.y]
+                .iter()
+                .any(|&p| p != NONE && self.used[p as usize])
+            {
+                continue;
+            }
+            self.path.push(k);
+            let found = if next == SECOND {
+                accept(graph, &self.path)
+            } else {
+                self.set(l, true);
+                self.visited[next as usize] = true;
+                let f = self.dfs(next, singles - single as u32, accept);
+                self.visited[next as usize] = false;
+                self.set(l, false);
+                f
+            };
+            self.path.pop();
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn set(&mut self, l: Link, on: bool) {
+        for p in [l.x, l.y] {
+            if p != NONE {
+                self.used[p as usize] = on;
+            }
+        }
+    }
+}
+
+/// The carrier of a virtual connection of `color` (points marked in the
+/// returned vector), if one is found.
+fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
+    let graph = Graph::new(pos, color, false)?;
+    let mut carrier = Vec::new();
+    let found = graph.paths(0, &mut |g, path| {
+        if g.safe(pos, path) {
+            g.carrier(path, &mut carrier);
+            true
+        } else {
+            false
+        }
+    });
+    found.then_some(carrier)
+}
+
+/// Whether the side to move wins in one move: a placement whose group
+/// touches both its edges (captures remove only the opponent's pieces).
+fn wins_in_one(pos: &Onyx) -> bool {
+    let me = pos.to_move();
+    let Some(graph) = Graph::new(pos, me, false) else {
+        return false;
+    };
+    let geo = pos.geometry();
+    let (first, second) = edge_bits(me);
+    (0..geo.num_points as Point).any(|x| {
+        if !pos.can_place(x) {
+            return false;
+        }
+        let mut e = geo.edges[x as usize];
+        for &q in geo.neighbours_of(x) {
+            let g = graph.group[q as usize];
+            if g != NONE {
+                e |= graph.node_edges[g as usize];
+            }
+        }
+        e & first != 0 && e & second != 0
+    })
+}
+
+/// Whether the side to move has a move after which it holds a virtual
+/// connection: the one-point link of a path with one such link, checked
+/// by playing it and searching again.
+fn semi_connection(pos: &mut Onyx) -> bool {
+    let me = pos.to_move();
+    let Some(graph) = Graph::new(pos, me, true) else {
+        return false;
+    };
+    let mut candidates: Vec<Point> = Vec::new();
+    let mut full = false;
+    graph.paths(1, &mut |g, path| {
+        let single = path
+            .iter()
+            .map(|&k| g.links[k as usize])
+            .find(|l| l.x != NONE && l.y == NONE);
+        match single {
+            Some(l) => {
+                if !candidates.contains(&l.x) {
+                    candidates.push(l.x);
+                }
+                candidates.len() >= 8
+            }
+            None => {
+                full = g.safe(pos, path);
+                full
+            }
+        }
+    });
+    if full {
+        return true;
+    }
+    for x in candidates {
+        pos.play(OnyxMove::Place(x));
+        let wins = pos.outcome().is_some() || virtual_connection(pos, me).is_some();
+        pos.undo();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`crate::solve::Knowledge::forced_winner`] for Onyx: a win in one of
+/// the side to move; then (from the third move on) a virtual connection of
+/// the side not to move; then a virtual connection or a semi-connection
+/// of the side to move.
+pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let me = pos.to_move();
+    if wins_in_one(pos) {
+        return Some(me);
+    }
+    if pos.moves_played() < 2 {
+        return None;
+    }
+    if virtual_connection(pos, me.opponent()).is_some() {
+        return Some(me.opponent());
+    }
+    if semi_connection(pos) {
+        return Some(me);
+    }
+    None
+}
+
+/// [`crate::solve::Knowledge::prune_losing`] for Onyx: when the opponent
+/// holds a virtual connection (from the third move on), keeps only the
+/// moves in its carrier and, to be safe, every capturing move.
+pub(super) fn prune_losing(pos: &mut Onyx, moves: &mut Vec<OnyxMove>) {
+    if pos.outcome().is_some() || pos.moves_played() < 2 || pos.swap_available() {
+        return;
+    }
+    let me = pos.to_move();
+    let Some(carrier) = virtual_connection(pos, me.opponent()) else {
+        return;
+    };
+    let geo_midpoint = |p: Point| pos.geometry().is_midpoint(p);
+    let mut buf = [0; 4];
+    moves.retain(|&m| match m {
+        OnyxMove::Swap => true,
+        OnyxMove::Place(p) => {
+            carrier[p as usize] || (!geo_midpoint(p) && pos.captures(p, me, &mut buf) > 0)
+        }
+    });
+}
