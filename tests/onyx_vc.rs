@@ -112,6 +112,8 @@ struct Counts {
     claims_checked: usize,
     /// Claims of the side not to move (a virtual connection).
     claims_other: usize,
+    /// Claims beyond a win in one (virtual or semi-connections).
+    claims_vc: usize,
     pruned_positions: usize,
     pruned_moves: usize,
     pruned_checked: usize,
@@ -136,7 +138,8 @@ fn check(
     let me = game.to_move();
     let claim = game.forced_winner();
     assert_eq!(game.hash(), hash, "forced_winner leaves the position");
-    if win_in_one(game) {
+    let in_one = win_in_one(game);
+    if in_one {
         assert_eq!(
             claim,
             Some(me),
@@ -147,6 +150,9 @@ fn check(
     let exact = value(game, budget);
     if let Some(c) = claim {
         counts.claims += 1;
+        if !in_one {
+            counts.claims_vc += 1;
+        }
         if c != me {
             counts.claims_other += 1;
         }
@@ -295,7 +301,7 @@ fn run(
 const BIG: usize = 10;
 
 fn random_4x4(scale: usize, seed: u64) -> Counts {
-    let c = run(600 * scale, 100_000, seed, |rng| {
+    let c = run(300 * scale, 30_000, seed, |rng| {
         let mut g = Onyx::new(4, Start::Blank).unwrap();
         let k = rng.random_range(4..16);
         random_moves(&mut g, rng, k);
@@ -306,7 +312,7 @@ fn random_4x4(scale: usize, seed: u64) -> Counts {
 }
 
 fn near_end_of(n: usize, start: Start, scale: usize, count: usize, seed: u64) -> Counts {
-    let c = run(count * scale, 100_000, seed, |rng| {
+    let c = run(count * scale, 30_000, seed, |rng| {
         let mut g = Onyx::new(n, start).unwrap();
         let back = rng.random_range(1..9);
         near_end(&mut g, rng, back, 4 * n * n);
@@ -319,34 +325,36 @@ fn near_end_of(n: usize, start: Start, scale: usize, count: usize, seed: u64) ->
 #[test]
 fn knowledge_is_sound_on_random_4x4_positions() {
     let c = random_4x4(1, 41);
-    assert!(c.claims_checked >= 150, "{c:?}");
-    assert!(c.claims_other >= 20, "{c:?}");
-    assert!(c.pruned_checked >= 100, "{c:?}");
-    assert!(c.solved >= 400, "{c:?}");
+    assert!(c.claims_checked >= 50, "{c:?}");
+    assert!(c.claims_vc >= 25, "{c:?}");
+    assert!(c.claims_other >= 10, "{c:?}");
+    assert!(c.pruned_checked >= 40, "{c:?}");
+    assert!(c.solved >= 200, "{c:?}");
 }
 
 #[test]
 fn knowledge_is_sound_near_the_end_of_4x4_games() {
-    let c = near_end_of(4, Start::Blank, 1, 500, 42);
-    assert!(c.claims_checked >= 150, "{c:?}");
-    assert!(c.pruned_checked >= 50, "{c:?}");
+    let c = near_end_of(4, Start::Blank, 1, 300, 42);
+    assert!(c.claims_checked >= 100, "{c:?}");
+    assert!(c.claims_vc >= 30, "{c:?}");
+    assert!(c.pruned_checked >= 60, "{c:?}");
 }
 
 #[test]
 fn knowledge_is_sound_near_the_end_of_6x6_and_8x8_games() {
-    let c = near_end_of(6, Start::Blank, 1, 300, 43);
-    assert!(c.claims_checked >= 100, "{c:?}");
-    let c = near_end_of(8, Start::Standard, 1, 150, 44);
-    assert!(c.claims_checked >= 30, "{c:?}");
+    let c = near_end_of(6, Start::Blank, 1, 100, 43);
+    assert!(c.claims_checked >= 20, "{c:?}");
+    let c = near_end_of(8, Start::Standard, 1, 40, 44);
+    assert!(c.claims_checked >= 5, "{c:?}");
 }
 
 #[test]
 #[ignore = "ten times the quick runs: a few minutes"]
 fn knowledge_is_sound_big_run() {
     random_4x4(BIG, 141);
-    near_end_of(4, Start::Blank, BIG, 500, 142);
-    near_end_of(6, Start::Blank, BIG, 300, 143);
-    near_end_of(8, Start::Standard, BIG, 150, 144);
+    near_end_of(4, Start::Blank, BIG, 300, 142);
+    near_end_of(6, Start::Blank, BIG, 100, 143);
+    near_end_of(8, Start::Standard, BIG, 40, 144);
 }
 
 #[test]

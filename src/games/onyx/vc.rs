@@ -110,14 +110,24 @@ struct Graph {
     /// Edge bits of each node (groups from 2).
     node_edges: Vec<u8>,
     links: Vec<Link>,
-    /// Link indices of each node.
-    by_node: Vec<Vec<u32>>,
+    /// Link indices of each node: those of node `i` are
+    /// `by_node[start[i]..start[i + 1]]`.
+    by_node: Vec<u32>,
+    start: Vec<u32>,
 }
 
-impl Graph {
-    /// Builds the graph of `color` (one-point links when `singles`).
-    /// `None` when a group already joins both edges.
-    fn new(pos: &Onyx, color: Color, singles: bool) -> Option<Graph> {
+/// A colour's groups: the group node of each point, and each node's edges.
+struct Groups {
+    /// The group node of each point holding a piece of the colour, else
+    /// `NONE`.
+    group: Vec<u16>,
+    /// Edge bits of each node (the two edges, then the groups).
+    node_edges: Vec<u8>,
+}
+
+impl Groups {
+    /// The groups of `color`; `None` when one already joins both edges.
+    fn new(pos: &Onyx, color: Color) -> Option<Groups> {
         let geo = pos.geometry();
         let np = geo.num_points;
         let (first, second) = edge_bits(color);
@@ -146,7 +156,28 @@ impl Graph {
             }
             node_edges.push(edges);
         }
-        let mut links = Vec::new();
+        Some(Groups { group, node_edges })
+    }
+}
+
+impl Graph {
+    /// Builds the graph of `color` (one-point links when `singles`).
+    /// `None` when a group already joins both edges.
+    fn new(pos: &Onyx, color: Color, singles: bool) -> Option<Graph> {
+        Some(Self::from_groups(
+            pos,
+            color,
+            Groups::new(pos, color)?,
+            singles,
+        ))
+    }
+
+    /// Builds the graph of `color` from its `groups`.
+    fn from_groups(pos: &Onyx, color: Color, groups: Groups, singles: bool) -> Graph {
+        let geo = pos.geometry();
+        let (first, second) = edge_bits(color);
+        let Groups { group, node_edges } = groups;
+        let mut links = Vec::with_capacity(64);
         for (id, &e) in node_edges.iter().enumerate().skip(2) {
             for (edge, bit) in [(FIRST, first), (SECOND, second)] {
                 if e & bit != 0 {
@@ -160,7 +191,7 @@ impl Graph {
             }
         }
         // (a, b, x): empty grid point x adjacent to nodes a < b.
-        let mut triples: Vec<(u16, u16, Point)> = Vec::new();
+        let mut triples: Vec<(u16, u16, Point)> = Vec::with_capacity(128);
         let mut near: Vec<u16> = Vec::with_capacity(12);
         for x in 0..(geo.n * geo.n) as Point {
             if pos.at(x).is_some() {
@@ -195,7 +226,12 @@ impl Graph {
             while j < triples.len() && triples[j].0 == a && triples[j].1 == b {
                 j += 1;
             }
-            let common: Vec<Point> = triples[i..j].iter().take(MAX_COMMON).map(|t| t.2).collect();
+            let mut common = [0 as Point; MAX_COMMON];
+            let count = (j - i).min(MAX_COMMON);
+            for (c, t) in common.iter_mut().zip(&triples[i..j]) {
+                *c = t.2;
+            }
+            let common = &common[..count];
             if common.len() >= 2 {
                 for (k, &x) in common.iter().enumerate() {
                     for &y in &common[k + 1..] {
@@ -212,27 +248,43 @@ impl Graph {
             }
             i = j;
         }
-        let mut by_node = vec![Vec::new(); node_edges.len()];
         // Touches first, then two-way links, then one-point links.
         let rank = |l: &Link| match (l.x, l.y) {
             (NONE, _) => 0,
             (_, NONE) => 2,
             _ => 1,
         };
-        let mut order: Vec<u32> = (0..links.len() as u32).collect();
-        order.sort_by_key(|&k| rank(&links[k as usize]));
-        for k in order {
-            let l = links[k as usize];
-            by_node[l.a as usize].push(k);
-            by_node[l.b as usize].push(k);
+        links.sort_by_key(rank);
+        let nodes = node_edges.len();
+        let mut start = vec![0u32; nodes + 1];
+        for l in &links {
+            start[l.a as usize + 1] += 1;
+            start[l.b as usize + 1] += 1;
         }
-        Some(Graph {
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut by_node = vec![0u32; 2 * links.len()];
+        for (k, l) in links.iter().enumerate() {
+            for n in [l.a, l.b] {
+                by_node[fill[n as usize] as usize] = k as u32;
+                fill[n as usize] += 1;
+            }
+        }
+        Graph {
             color,
             group,
             node_edges,
             links,
             by_node,
-        })
+            start,
+        }
+    }
+
+    /// The links of `node`.
+    fn links_of(&self, node: u16) -> &[u32] {
+        &self.by_node[self.start[node as usize] as usize..self.start[node as usize + 1] as usize]
     }
 
     /// Searches edge-to-edge paths with disjoint carriers (at most
@@ -336,7 +388,7 @@ impl PathSearch<'_> {
         accept: &mut dyn FnMut(&Graph, &[u32]) -> bool,
     ) -> bool {
         let graph = self.graph;
-        for &k in &graph.by_node[node as usize] {
+        for &k in graph.links_of(node) {
             if self.steps >= BUDGET {
                 return false;
             }
@@ -402,11 +454,8 @@ fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
 
 /// Whether the side to move wins in one move: a placement whose group
 /// touches both its edges (captures remove only the opponent's pieces).
-fn wins_in_one(pos: &Onyx) -> bool {
+fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
     let me = pos.to_move();
-    let Some(graph) = Graph::new(pos, me, false) else {
-        return false;
-    };
     let geo = pos.geometry();
     let (first, second) = edge_bits(me);
     (0..geo.num_points as Point).any(|x| {
@@ -415,9 +464,9 @@ fn wins_in_one(pos: &Onyx) -> bool {
         }
         let mut e = geo.edges[x as usize];
         for &q in geo.neighbours_of(x) {
-            let g = graph.group[q as usize];
+            let g = groups.group[q as usize];
             if g != NONE {
-                e |= graph.node_edges[g as usize];
+                e |= groups.node_edges[g as usize];
             }
         }
         e & first != 0 && e & second != 0
@@ -427,11 +476,9 @@ fn wins_in_one(pos: &Onyx) -> bool {
 /// Whether the side to move has a move after which it holds a virtual
 /// connection: the one-point link of a path with one such link, checked
 /// by playing it and searching again.
-fn semi_connection(pos: &mut Onyx) -> bool {
+fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
     let me = pos.to_move();
-    let Some(graph) = Graph::new(pos, me, true) else {
-        return false;
-    };
+    let graph = Graph::from_groups(pos, me, groups, true);
     let mut candidates: Vec<Point> = Vec::new();
     let mut full = false;
     graph.paths(1, &mut |g, path| {
@@ -475,7 +522,9 @@ pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
         return None;
     }
     let me = pos.to_move();
-    if wins_in_one(pos) {
+    // The side to move is not connected: the game would be over.
+    let groups = Groups::new(pos, me)?;
+    if wins_in_one(pos, &groups) {
         return Some(me);
     }
     if pos.moves_played() < 2 {
@@ -484,7 +533,7 @@ pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
     if virtual_connection(pos, me.opponent()).is_some() {
         return Some(me.opponent());
     }
-    if semi_connection(pos) {
+    if semi_connection(pos, groups) {
         return Some(me);
     }
     None
