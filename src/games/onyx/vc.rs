@@ -473,12 +473,15 @@ fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
     })
 }
 
-/// Whether the side to move has a move after which it holds a virtual
-/// connection: the one-point link of a path with one such link, checked
-/// by playing it and searching again.
-fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
-    let me = pos.to_move();
-    let graph = Graph::from_groups(pos, me, groups, true);
+/// Most one-point links tried as semi-connections in one position.
+const MAX_CANDIDATES: usize = 8;
+
+/// The graph of `color` (from its `groups`) searched for paths with at
+/// most one one-point link: whether a path without one passes the capture
+/// test (a virtual connection), and the one-point links of the others (up
+/// to [`MAX_CANDIDATES`]), each to be checked by playing it.
+fn semi_candidates(pos: &Onyx, color: Color, groups: Groups) -> (bool, Vec<Point>) {
+    let graph = Graph::from_groups(pos, color, groups, true);
     let mut candidates: Vec<Point> = Vec::new();
     let mut full = false;
     graph.paths(1, &mut |g, path| {
@@ -491,7 +494,7 @@ fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
                 if !candidates.contains(&l.x) {
                     candidates.push(l.x);
                 }
-                candidates.len() >= 8
+                candidates.len() >= MAX_CANDIDATES
             }
             None => {
                 full = g.safe(pos, path);
@@ -499,6 +502,15 @@ fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
             }
         }
     });
+    (full, candidates)
+}
+
+/// Whether the side to move has a move after which it holds a virtual
+/// connection: the one-point link of a path with one such link, checked
+/// by playing it and searching again.
+fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
+    let me = pos.to_move();
+    let (full, candidates) = semi_candidates(pos, me, groups);
     if full {
         return true;
     }
@@ -539,23 +551,77 @@ pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
     None
 }
 
-/// [`crate::solve::Knowledge::prune_losing`] for Onyx: when the opponent
-/// holds a virtual connection (from the third move on), keeps only the
-/// moves in its carrier and, to be safe, every capturing move.
+/// [`crate::solve::Knowledge::prune_losing`] for Onyx, from the third
+/// move on, when the side to move cannot win at once:
+///
+/// - when the opponent holds a virtual connection, keeps only the moves in
+///   its carrier;
+/// - otherwise, for each *threat* of the opponent (a point `x` such that,
+///   were the opponent to move, taking `x` wins at once or leaves it a
+///   virtual connection of carrier `U`, checked by playing it after a null
+///   move), keeps only the moves in `U ∪ {x}`, intersected over the threats
+///   (the must-play region).
+///
+/// Capturing moves are always kept. Why the others lose: a move `y`
+/// outside the region that captures nothing leaves the opponent's pieces
+/// as they are; answered by `x`, it gives a position with the same pieces
+/// of the opponent, the carrier `U` still empty (`y` is not in it, `x`'s
+/// captures only remove pieces) and every midpoint occupied before still
+/// occupied, so the same connection passes the same tests there.
 pub(super) fn prune_losing(pos: &mut Onyx, moves: &mut Vec<OnyxMove>) {
     if pos.outcome().is_some() || pos.moves_played() < 2 || pos.swap_available() {
         return;
     }
     let me = pos.to_move();
-    let Some(carrier) = virtual_connection(pos, me.opponent()) else {
+    let them = me.opponent();
+    let Some(mine) = Groups::new(pos, me) else {
         return;
     };
-    let geo_midpoint = |p: Point| pos.geometry().is_midpoint(p);
+    if wins_in_one(pos, &mine) {
+        return;
+    }
+    let region = match virtual_connection(pos, them) {
+        Some(carrier) => carrier,
+        None => {
+            let Some(theirs) = Groups::new(pos, them) else {
+                return;
+            };
+            let (_, candidates) = semi_candidates(pos, them, theirs);
+            let mut region: Option<Vec<bool>> = None;
+            for x in candidates {
+                pos.play_null();
+                pos.play(OnyxMove::Place(x));
+                let threat = match pos.outcome() {
+                    Some(_) => Some(vec![false; pos.geometry().num_points]),
+                    None => virtual_connection(pos, them),
+                };
+                pos.undo();
+                pos.undo();
+                if let Some(mut r) = threat {
+                    r[x as usize] = true;
+                    region = Some(match region {
+                        None => r,
+                        Some(mut old) => {
+                            for (o, n) in old.iter_mut().zip(&r) {
+                                *o &= *n;
+                            }
+                            old
+                        }
+                    });
+                }
+            }
+            match region {
+                Some(r) => r,
+                None => return,
+            }
+        }
+    };
     let mut buf = [0; 4];
     moves.retain(|&m| match m {
         OnyxMove::Swap => true,
         OnyxMove::Place(p) => {
-            carrier[p as usize] || (!geo_midpoint(p) && pos.captures(p, me, &mut buf) > 0)
+            region[p as usize]
+                || (!pos.geometry().is_midpoint(p) && pos.captures(p, me, &mut buf) > 0)
         }
     });
 }
