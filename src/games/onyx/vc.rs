@@ -190,8 +190,9 @@ impl Graph {
                 }
             }
         }
-        // (a, b, x): empty grid point x adjacent to nodes a < b.
-        let mut triples: Vec<(u16, u16, Point)> = Vec::with_capacity(128);
+        // (a, b, x) packed as a << 32 | b << 16 | x: empty grid point x
+        // adjacent to nodes a < b.
+        let mut triples: Vec<u64> = Vec::with_capacity(128);
         let mut near: Vec<u16> = Vec::with_capacity(12);
         for x in 0..(geo.n * geo.n) as Point {
             if pos.at(x).is_some() {
@@ -214,22 +215,23 @@ impl Graph {
             for i in 0..near.len() {
                 for j in i + 1..near.len() {
                     let (a, b) = (near[i].min(near[j]), near[i].max(near[j]));
-                    triples.push((a, b, x));
+                    triples.push((a as u64) << 32 | (b as u64) << 16 | x as u64);
                 }
             }
         }
         triples.sort_unstable();
         let mut i = 0;
         while i < triples.len() {
-            let (a, b, _) = triples[i];
+            let pair = triples[i] >> 16;
+            let (a, b) = ((pair >> 16) as u16, pair as u16);
             let mut j = i;
-            while j < triples.len() && triples[j].0 == a && triples[j].1 == b {
+            while j < triples.len() && triples[j] >> 16 == pair {
                 j += 1;
             }
             let mut common = [0 as Point; MAX_COMMON];
             let count = (j - i).min(MAX_COMMON);
             for (c, t) in common.iter_mut().zip(&triples[i..j]) {
-                *c = t.2;
+                *c = *t as Point;
             }
             let common = &common[..count];
             if common.len() >= 2 {
@@ -254,7 +256,7 @@ impl Graph {
             (_, NONE) => 2,
             _ => 1,
         };
-        links.sort_by_key(rank);
+        links.sort_unstable_by_key(|l| (rank(l), l.a, l.b, l.x, l.y));
         let nodes = node_edges.len();
         let mut start = vec![0u32; nodes + 1];
         for l in &links {
@@ -436,9 +438,85 @@ impl PathSearch<'_> {
     }
 }
 
+/// Entries of the cache of [`virtual_connection`] (per thread).
+const CACHE_SIZE: usize = 1 << 16;
+
+/// Boards whose carriers fit the cache (points).
+const CACHE_POINTS: usize = 128;
+
+/// A cached answer of [`virtual_connection`]: the key (0: empty), whether
+/// a connection was found, and its carrier as a bitset.
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    key: u64,
+    found: bool,
+    carrier: [u64; 2],
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<Vec<CacheEntry>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The cache key of `color`'s connection in `pos`: the pieces' Zobrist
+/// hash (the side to move taken out: the answer depends on the pieces
+/// only; from the third move on no swap key is in the hash), mixed with
+/// the colour and the size.
+fn cache_key(pos: &Onyx, color: Color) -> u64 {
+    let geo = pos.geometry();
+    let mut h = pos.hash();
+    if pos.to_move() == Color::White {
+        h ^= geo.white_key;
+    }
+    if color == Color::White {
+        h ^= 0x9e37_79b9_7f4a_7c15;
+    }
+    (h ^ (geo.n as u64).wrapping_mul(0xff51_afd7_ed55_8ccd)).max(1)
+}
+
 /// The carrier of a virtual connection of `color` (points marked in the
-/// returned vector), if one is found.
+/// returned vector), if one is found. Answers are cached per thread by
+/// the position's 64-bit hash (as the solver's table trusts it).
 fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
+    let np = pos.geometry().num_points;
+    if np > CACHE_POINTS || pos.swap_available() {
+        return search_connection(pos, color);
+    }
+    let key = cache_key(pos, color);
+    let slot = (key as usize) & (CACHE_SIZE - 1);
+    let hit = CACHE.with(|c| {
+        let c = c.borrow();
+        c.get(slot).filter(|e| e.key == key).copied()
+    });
+    if let Some(e) = hit {
+        return e.found.then(|| {
+            (0..np)
+                .map(|p| e.carrier[p / 64] >> (p % 64) & 1 != 0)
+                .collect()
+        });
+    }
+    let answer = search_connection(pos, color);
+    let mut entry = CacheEntry {
+        key,
+        found: answer.is_some(),
+        carrier: [0; 2],
+    };
+    if let Some(carrier) = &answer {
+        for (p, _) in carrier.iter().enumerate().filter(|(_, on)| **on) {
+            entry.carrier[p / 64] |= 1 << (p % 64);
+        }
+    }
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_empty() {
+            c.resize(CACHE_SIZE, CacheEntry::default());
+        }
+        c[slot] = entry;
+    });
+    answer
+}
+
+/// [`virtual_connection`] without the cache.
+fn search_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
     let graph = Graph::new(pos, color, false)?;
     let mut carrier = Vec::new();
     let found = graph.paths(0, &mut |g, path| {
@@ -454,23 +532,35 @@ fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
 
 /// Whether the side to move wins in one move: a placement whose group
 /// touches both its edges (captures remove only the opponent's pieces).
+/// Only grid points can: a midpoint that may be taken has four empty
+/// corners, its only neighbours, and lies on no edge.
 fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
     let me = pos.to_move();
     let geo = pos.geometry();
     let (first, second) = edge_bits(me);
-    (0..geo.num_points as Point).any(|x| {
-        if !pos.can_place(x) {
-            return false;
+    let w = geo.words;
+    // Points next to a group touching the first (second) edge, or on it.
+    let mut reach = [vec![0u64; w], vec![0u64; w]];
+    for (r, bit) in reach.iter_mut().zip([first, second]) {
+        let index = bit.trailing_zeros() as usize;
+        r.copy_from_slice(&geo.edge_bits[index]);
+    }
+    for p in 0..geo.n * geo.n {
+        let g = groups.group[p];
+        if g == NONE {
+            continue;
         }
-        let mut e = geo.edges[x as usize];
-        for &q in geo.neighbours_of(x) {
-            let g = groups.group[q as usize];
-            if g != NONE {
-                e |= groups.node_edges[g as usize];
+        let e = groups.node_edges[g as usize];
+        let near = &geo.neighbour_bits[p * w..(p + 1) * w];
+        for (r, bit) in reach.iter_mut().zip([first, second]) {
+            if e & bit != 0 {
+                for (a, b) in r.iter_mut().zip(near) {
+                    *a |= b;
+                }
             }
         }
-        e & first != 0 && e & second != 0
-    })
+    }
+    (0..w).any(|k| reach[0][k] & reach[1][k] & pos.placeable_word(k) != 0)
 }
 
 /// Most one-point links tried as semi-connections in one position.
