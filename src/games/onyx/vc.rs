@@ -69,6 +69,17 @@
 //! These arguments count colours. Before the third move (a swap may still
 //! come, or be available now) only the default win in one is claimed and
 //! nothing is pruned.
+//!
+//! # What the solver gets
+//!
+//! [`forced_winner`]: a win in one of the side to move; a virtual
+//! connection of the side not to move; a virtual connection of the side to
+//! move, or a semi-connection (a path with one one-point link `x`: `x` is
+//! played and a virtual connection looked for again). [`prune_losing`]:
+//! the must-play region (see there). The path search gives up after a
+//! fixed number of steps, which only means that nothing is claimed.
+//! Answers of the connection search are cached per thread by the
+//! position's hash.
 
 use super::board::{Onyx, OnyxMove, edge_bits};
 use super::geometry::Point;
