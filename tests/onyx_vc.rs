@@ -384,3 +384,72 @@ fn a_virtual_connection_is_seen_and_prunes_to_its_carrier() {
     g.play_null();
     assert_eq!(g.forced_winner(), Some(Color::Black));
 }
+
+#[test]
+fn nothing_but_wins_in_one_while_a_swap_can_come() {
+    // Before the third move the knowledge counts colours, so it claims
+    // only wins in one and prunes nothing (the swap stays).
+    let mut rng = SmallRng::seed_from_u64(7);
+    for _ in 0..200 {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let k = rng.random_range(0..2);
+        random_moves(&mut g, &mut rng, k);
+        let in_one = win_in_one(&mut g);
+        let claim = g.forced_winner();
+        assert_eq!(claim.is_some(), in_one);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let all = moves.clone();
+        g.prune_losing(&mut moves);
+        assert_eq!(moves, all);
+        if g.moves_played() == 1 {
+            assert!(moves.contains(&OnyxMove::Swap));
+        }
+    }
+}
+
+#[test]
+fn solve_knowledge_switches_the_knowledge_off() {
+    let mut gtp = crosscut::protocol::Gtp::new();
+    let mut ask = |line: &str| {
+        let a = gtp.execute(line).unwrap_or_default();
+        assert!(a.starts_with('='), "'{line}' failed: {a}");
+        a[1..].trim().to_string()
+    };
+    for l in [
+        "game onyx",
+        "start blank",
+        "boardsize 4",
+        "param verbose false",
+        "param solve_time 0",
+        "play b B2",
+        "play w D1",
+        "play b C3",
+    ] {
+        ask(l);
+    }
+    let nodes = |answer: &str| -> u64 {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        let i = words.iter().position(|&w| w == "nodes").unwrap();
+        words[i + 1].parse().unwrap()
+    };
+    let with = ask("solve");
+    assert!(with.starts_with("loss "), "{with}");
+    assert!(
+        nodes(&with) <= 2,
+        "the connection is seen at the root: {with}"
+    );
+    ask("clear_board");
+    for l in [
+        "play b B2",
+        "play w D1",
+        "play b C3",
+        "param solve_knowledge false",
+    ] {
+        ask(l);
+    }
+    assert_eq!(ask("param solve_knowledge"), "false");
+    let without = ask("solve");
+    assert!(without.starts_with("loss "), "{without}");
+    assert!(nodes(&without) > 2, "{without}");
+}
