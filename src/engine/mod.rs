@@ -442,6 +442,7 @@ impl Engine {
             time: Some(Duration::from_secs_f64(secs)),
             start: Instant::now(),
             by_player: true,
+            knowledge: self.params.solve_knowledge,
             interrupt: Some(self.interrupts.stop.clone()),
         };
         let hash_mb = self.params.solve_hash_mb;
@@ -556,6 +557,7 @@ impl Engine {
             time: (secs > 0.0).then(|| Duration::from_secs_f64(secs)),
             start: Instant::now(),
             by_player: self.params.solve_by_player,
+            knowledge: self.params.solve_knowledge,
             // As perft: `stop` ends a solve, the end of the input does not
             // (a script piped in gets its answers).
             interrupt: Some(self.interrupts.stop.clone()),

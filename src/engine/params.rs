@@ -45,6 +45,9 @@ pub struct Params {
     /// Whether the solver counts wins by player across a swap (else by
     /// colour).
     pub solve_by_player: bool,
+    /// Whether the solver uses the game's connection knowledge (else plain
+    /// df-pn).
+    pub solve_knowledge: bool,
     /// Seconds `genmove` first gives the solver (0: never).
     pub genmove_solve: f64,
     /// The solver goes first only with at most this many legal moves (0:
@@ -67,6 +70,7 @@ impl Default for Params {
             solve_nodes: 0,
             solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
             solve_by_player: true,
+            solve_knowledge: true,
             genmove_solve: 0.0,
             genmove_solve_moves: 0,
         }
@@ -240,6 +244,20 @@ pub const PARAMS: &[Param] = &[
                 "player" => true,
                 "color" | "colour" => false,
                 _ => return Err(format!("solve_by must be player or color, not '{v}'")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        name: "solve_knowledge",
+        range: "true, false",
+        doc: "whether `solve` uses the game's knowledge (wins in one; Onyx's virtual connections and must-play regions); false = plain df-pn, for comparison",
+        get: |e| e.params.solve_knowledge.to_string(),
+        set: |e, v| {
+            e.params.solve_knowledge = match v.to_ascii_lowercase().as_str() {
+                "1" | "true" | "on" => true,
+                "0" | "false" | "off" => false,
+                _ => return Err(format!("solve_knowledge must be true or false, not '{v}'")),
             };
             Ok(())
         },

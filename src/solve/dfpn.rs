@@ -134,6 +134,9 @@ pub struct SolveLimits {
     /// swap, which changes neither the board nor the colour to move, is
     /// then a move that hands the same colour the turn again).
     pub by_player: bool,
+    /// Whether the game's [`Knowledge`] is used in this solve (with
+    /// [`Solver::use_knowledge`]); `false`: plain df-pn.
+    pub knowledge: bool,
     /// Stops the solve when set (the protocol's `stop`, end of input).
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -146,6 +149,7 @@ impl SolveLimits {
             time: None,
             start: Instant::now(),
             by_player: true,
+            knowledge: true,
             interrupt: None,
         }
     }
@@ -423,6 +427,7 @@ impl<G: Knowledge> Solver<G> {
         }
         if stored.is_none()
             && self.use_knowledge
+            && self.limits.knowledge
             && let Some(c) = game.forced_winner()
         {
             // Seen without search: as final as a win by the rules.
@@ -532,7 +537,7 @@ impl<G: Knowledge> Solver<G> {
             let (p, d) = self.non_win(game);
             return (p, d, 0);
         }
-        if self.use_knowledge {
+        if self.use_knowledge && self.limits.knowledge {
             game.prune_losing(&mut moves);
         }
         if moves.is_empty() {

@@ -7,6 +7,7 @@ pub mod distance;
 pub mod eval;
 pub mod geometry;
 pub mod two_distance;
+mod vc;
 
 pub use board::{Onyx, OnyxMove, Start};
 pub use eval::{Distance, TwoDistance};
@@ -140,5 +141,15 @@ pub(crate) fn random_game(
     }
 }
 
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Onyx {}
+/// The solver sees wins in one, virtual connections and semi-connections,
+/// and prunes to the carrier of the opponent's virtual connection (see
+/// `vc.rs` for the patterns and why captures cannot break them).
+impl crate::solve::Knowledge for Onyx {
+    fn forced_winner(&mut self) -> Option<crate::game::Color> {
+        vc::forced_winner(self)
+    }
+
+    fn prune_losing(&mut self, moves: &mut Vec<OnyxMove>) {
+        vc::prune_losing(self, moves)
+    }
+}

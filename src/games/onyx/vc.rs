@@ -1,0 +1,728 @@
+//! Virtual connections for Onyx: what the df-pn solver may know about a
+//! position without search ([`crate::solve::Knowledge`]).
+//!
+//! # The connection graph
+//!
+//! For a colour `c`, the nodes are `c`'s two edges and `c`'s groups (pieces
+//! joined along the board's lines). The links, each with a *carrier* (the
+//! empty points it needs), are:
+//!
+//! - **touch**: a group with a piece on an edge is joined to that edge
+//!   (empty carrier);
+//! - **two-way link**: two distinct empty *grid* points `x` and `y`, each
+//!   adjacent to both nodes (for an edge node: lying on that edge). Carrier
+//!   `{x, y}`; when the opponent takes one, `c` takes the other, and the
+//!   two nodes are joined through it. This covers the bridge across a
+//!   diagonal cell's two free corners, the two free corners of a square
+//!   whose other diagonal `c` holds (which is also the capture threat:
+//!   answering it defends the pair), and the edge link of a piece on the
+//!   second row with two free edge points next to it;
+//! - **one-point link** (semi-connections only): a single empty grid point
+//!   adjacent to both nodes, that `c` must take itself.
+//!
+//! Midpoints are never carrier points: a midpoint may be taken only while
+//! its square's four corners are empty, so a carrier midpoint could become
+//! illegal for `c` when the opponent (or `c` itself) takes a corner. Every
+//! carrier point is a grid point, always legal while empty. An opponent
+//! piece on a midpoint cuts nothing (links are lines between points), and
+//! makes its square free of captures for good.
+//!
+//! A **virtual connection** is a path from edge to edge through touches
+//! and two-way links whose carriers are pairwise disjoint and which passes
+//! the capture test below. The strategy: whenever the opponent takes a
+//! carrier point, take the other point of that link; otherwise fill any
+//! carrier point. Each move of `c` settles a link, so `c` connects within
+//! as many moves as the path has two-way links. The opponent cannot win
+//! meanwhile: the board's lines meet only at points (it is planar), so a
+//! chain of the opponent from its edge to its edge would share a point with
+//! `c`'s path of pieces and still-empty carrier points.
+//!
+//! # Captures
+//!
+//! The opponent could still break the path by capturing one of its pieces
+//! (a piece of a path group, or a piece `c` puts on a carrier point). A
+//! capture of `c`'s piece on a grid point `p` in square `T` needs, when the
+//! opponent places the last corner: `T`'s midpoint empty, `c` on `p` and on
+//! `p`'s diagonal partner in `T`, the opponent on the two other corners.
+//! Every *path point* (each piece of a path group and each carrier point)
+//! must, in each square it is a corner of, pass one of:
+//!
+//! 1. the square's midpoint is occupied (it never empties: captures remove
+//!    corners only);
+//! 2. the diagonal partner is neither `c`'s piece now nor a carrier point:
+//!    only `c` puts `c`'s pieces there, and under the strategy `c` plays
+//!    carrier points only;
+//! 3. one of the two other corners holds a piece of a path group: the first
+//!    capture of a path piece would need that corner to be the opponent's
+//!    already, that is that piece captured before (captures are decided on
+//!    the board before anything is removed);
+//! 4. the two other corners are exactly the carrier of a two-way link of
+//!    the path: the opponent can take only one of them, `c` answers with
+//!    the other.
+//!
+//! Board corners are corners of no square and always pass; so do pieces on
+//! midpoints (never captured). With the test passed, no path piece is ever
+//! captured, whatever the opponent plays, in the carrier or outside it.
+//!
+//! # Swap
+//!
+//! These arguments count colours. Before the third move (a swap may still
+//! come, or be available now) only the default win in one is claimed and
+//! nothing is pruned.
+//!
+//! # What the solver gets
+//!
+//! [`forced_winner`]: a win in one of the side to move; a virtual
+//! connection of the side not to move; a virtual connection of the side to
+//! move, or a semi-connection (a path with one one-point link `x`: `x` is
+//! played and a virtual connection looked for again). [`prune_losing`]:
+//! the must-play region (see there). The path search gives up after a
+//! fixed number of steps, which only means that nothing is claimed.
+//! Answers of the connection search are cached per thread by the
+//! position's hash.
+
+use super::board::{Onyx, OnyxMove, edge_bits};
+use super::geometry::Point;
+use crate::game::{Color, Game};
+
+/// No node / no point.
+const NONE: u16 = u16::MAX;
+/// Node of the colour's first edge.
+const FIRST: u16 = 0;
+/// Node of the colour's second edge.
+const SECOND: u16 = 1;
+/// Steps (link tries) one path search may take before it gives up.
+const BUDGET: u32 = 3000;
+/// Most point pairs tried as two-way links between two nodes.
+const MAX_COMMON: usize = 4;
+
+/// A link between two nodes of the connection graph.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    a: u16,
+    b: u16,
+    /// First carrier point (`NONE` for a touch).
+    x: Point,
+    /// Second carrier point (`NONE` for a touch or a one-point link).
+    y: Point,
+}
+
+impl Link {
+    fn other(&self, node: u16) -> u16 {
+        if self.a == node { self.b } else { self.a }
+    }
+}
+
+/// The connection graph of one colour.
+struct Graph {
+    color: Color,
+    /// The group node of each point holding a piece of `color`, else `NONE`.
+    group: Vec<u16>,
+    /// Edge bits of each node (groups from 2).
+    node_edges: Vec<u8>,
+    links: Vec<Link>,
+    /// Link indices of each node: those of node `i` are
+    /// `by_node[start[i]..start[i + 1]]`.
+    by_node: Vec<u32>,
+    start: Vec<u32>,
+}
+
+/// A colour's groups: the group node of each point, and each node's edges.
+struct Groups {
+    /// The group node of each point holding a piece of the colour, else
+    /// `NONE`.
+    group: Vec<u16>,
+    /// Edge bits of each node (the two edges, then the groups).
+    node_edges: Vec<u8>,
+}
+
+impl Groups {
+    /// The groups of `color`; `None` when one already joins both edges.
+    fn new(pos: &Onyx, color: Color) -> Option<Groups> {
+        let geo = pos.geometry();
+        let np = geo.num_points;
+        let (first, second) = edge_bits(color);
+        let mut group = vec![NONE; np];
+        let mut node_edges = vec![first, second];
+        let mut stack = Vec::new();
+        for p in 0..np {
+            if group[p] != NONE || pos.at(p as Point) != Some(color) {
+                continue;
+            }
+            let id = node_edges.len() as u16;
+            let mut edges = 0;
+            group[p] = id;
+            stack.push(p as Point);
+            while let Some(q) = stack.pop() {
+                edges |= geo.edges[q as usize];
+                for &r in geo.neighbours_of(q) {
+                    if group[r as usize] == NONE && pos.at(r) == Some(color) {
+                        group[r as usize] = id;
+                        stack.push(r);
+                    }
+                }
+            }
+            if edges & first != 0 && edges & second != 0 {
+                return None;
+            }
+            node_edges.push(edges);
+        }
+        Some(Groups { group, node_edges })
+    }
+}
+
+impl Graph {
+    /// Builds the graph of `color` (one-point links when `singles`).
+    /// `None` when a group already joins both edges.
+    fn new(pos: &Onyx, color: Color, singles: bool) -> Option<Graph> {
+        Some(Self::from_groups(
+            pos,
+            color,
+            Groups::new(pos, color)?,
+            singles,
+        ))
+    }
+
+    /// Builds the graph of `color` from its `groups`.
+    fn from_groups(pos: &Onyx, color: Color, groups: Groups, singles: bool) -> Graph {
+        let geo = pos.geometry();
+        let (first, second) = edge_bits(color);
+        let Groups { group, node_edges } = groups;
+        let mut links = Vec::with_capacity(64);
+        for (id, &e) in node_edges.iter().enumerate().skip(2) {
+            for (edge, bit) in [(FIRST, first), (SECOND, second)] {
+                if e & bit != 0 {
+                    links.push(Link {
+                        a: edge,
+                        b: id as u16,
+                        x: NONE,
+                        y: NONE,
+                    });
+                }
+            }
+        }
+        // (a, b, x) packed as a << 32 | b << 16 | x: empty grid point x
+        // adjacent to nodes a < b.
+        let mut triples: Vec<u64> = Vec::with_capacity(128);
+        let mut near: Vec<u16> = Vec::with_capacity(12);
+        for x in 0..(geo.n * geo.n) as Point {
+            if pos.at(x).is_some() {
+                continue;
+            }
+            near.clear();
+            let e = geo.edges[x as usize];
+            if e & first != 0 {
+                near.push(FIRST);
+            }
+            if e & second != 0 {
+                near.push(SECOND);
+            }
+            for &q in geo.neighbours_of(x) {
+                let g = group[q as usize];
+                if g != NONE && !near.contains(&g) {
+                    near.push(g);
+                }
+            }
+            for i in 0..near.len() {
+                for j in i + 1..near.len() {
+                    let (a, b) = (near[i].min(near[j]), near[i].max(near[j]));
+                    triples.push((a as u64) << 32 | (b as u64) << 16 | x as u64);
+                }
+            }
+        }
+        triples.sort_unstable();
+        let mut i = 0;
+        while i < triples.len() {
+            let pair = triples[i] >> 16;
+            let (a, b) = ((pair >> 16) as u16, pair as u16);
+            let mut j = i;
+            while j < triples.len() && triples[j] >> 16 == pair {
+                j += 1;
+            }
+            let mut common = [0 as Point; MAX_COMMON];
+            let count = (j - i).min(MAX_COMMON);
+            for (c, t) in common.iter_mut().zip(&triples[i..j]) {
+                *c = *t as Point;
+            }
+            let common = &common[..count];
+            if common.len() >= 2 {
+                for (k, &x) in common.iter().enumerate() {
+                    for &y in &common[k + 1..] {
+                        links.push(Link { a, b, x, y });
+                    }
+                }
+            } else if singles {
+                links.push(Link {
+                    a,
+                    b,
+                    x: common[0],
+                    y: NONE,
+                });
+            }
+            i = j;
+        }
+        // Touches first, then two-way links, then one-point links.
+        let rank = |l: &Link| match (l.x, l.y) {
+            (NONE, _) => 0,
+            (_, NONE) => 2,
+            _ => 1,
+        };
+        links.sort_unstable_by_key(|l| (rank(l), l.a, l.b, l.x, l.y));
+        let nodes = node_edges.len();
+        let mut start = vec![0u32; nodes + 1];
+        for l in &links {
+            start[l.a as usize + 1] += 1;
+            start[l.b as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut by_node = vec![0u32; 2 * links.len()];
+        for (k, l) in links.iter().enumerate() {
+            for n in [l.a, l.b] {
+                by_node[fill[n as usize] as usize] = k as u32;
+                fill[n as usize] += 1;
+            }
+        }
+        Graph {
+            color,
+            group,
+            node_edges,
+            links,
+            by_node,
+            start,
+        }
+    }
+
+    /// The links of `node`.
+    fn links_of(&self, node: u16) -> &[u32] {
+        &self.by_node[self.start[node as usize] as usize..self.start[node as usize + 1] as usize]
+    }
+
+    /// Searches edge-to-edge paths with disjoint carriers (at most
+    /// `singles` one-point links) and calls `accept` on each until it
+    /// returns true; returns whether one did. Gives up after [`BUDGET`]
+    /// steps.
+    fn paths(&self, singles: u32, accept: &mut dyn FnMut(&Graph, &[u32]) -> bool) -> bool {
+        let mut search = PathSearch {
+            graph: self,
+            visited: vec![false; self.node_edges.len()],
+            used: vec![false; self.group.len()],
+            path: Vec::new(),
+            steps: 0,
+        };
+        search.visited[FIRST as usize] = true;
+        search.dfs(FIRST, singles, accept)
+    }
+
+    /// Whether the path `links` passes the capture test (module doc).
+    fn safe(&self, pos: &Onyx, path: &[u32]) -> bool {
+        let geo = pos.geometry();
+        let mut in_path = vec![false; self.node_edges.len()];
+        let mut carrier = vec![false; self.group.len()];
+        let mut pairs: Vec<(Point, Point)> = Vec::new();
+        for &k in path {
+            let l = self.links[k as usize];
+            in_path[l.a as usize] = true;
+            in_path[l.b as usize] = true;
+            for p in [l.x, l.y] {
+                if p != NONE {
+                    carrier[p as usize] = true;
+                }
+            }
+            if l.x != NONE && l.y != NONE {
+                pairs.push((l.x.min(l.y), l.x.max(l.y)));
+            }
+        }
+        let path_piece = |p: Point| {
+            let g = self.group[p as usize];
+            g != NONE && in_path[g as usize]
+        };
+        for p in 0..(geo.n * geo.n) as Point {
+            if !(carrier[p as usize] || path_piece(p)) {
+                continue;
+            }
+            for &(s, k) in geo.squares_of(p) {
+                let sq = &geo.squares[s as usize];
+                if pos.at(sq.midpoint).is_some() {
+                    continue;
+                }
+                let partner = sq.corners[3 - k as usize];
+                if pos.at(partner) != Some(self.color) && !carrier[partner as usize] {
+                    continue;
+                }
+                let (a, b) = match k {
+                    0 | 3 => (sq.corners[1], sq.corners[2]),
+                    _ => (sq.corners[0], sq.corners[3]),
+                };
+                if path_piece(a) || path_piece(b) {
+                    continue;
+                }
+                if pairs.contains(&(a.min(b), a.max(b))) {
+                    continue;
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The carrier points of the path `links`.
+    fn carrier(&self, path: &[u32], out: &mut Vec<bool>) {
+        out.clear();
+        out.resize(self.group.len(), false);
+        for &k in path {
+            let l = self.links[k as usize];
+            for p in [l.x, l.y] {
+                if p != NONE {
+                    out[p as usize] = true;
+                }
+            }
+        }
+    }
+}
+
+/// The state of one path search.
+struct PathSearch<'a> {
+    graph: &'a Graph,
+    visited: Vec<bool>,
+    /// Carrier points taken by the links on the path.
+    used: Vec<bool>,
+    path: Vec<u32>,
+    steps: u32,
+}
+
+impl PathSearch<'_> {
+    fn dfs(
+        &mut self,
+        node: u16,
+        singles: u32,
+        accept: &mut dyn FnMut(&Graph, &[u32]) -> bool,
+    ) -> bool {
+        let graph = self.graph;
+        for &k in graph.links_of(node) {
+            if self.steps >= BUDGET {
+                return false;
+            }
+            self.steps += 1;
+            let l = graph.links[k as usize];
+            let next = l.other(node);
+            if self.visited[next as usize] {
+                continue;
+            }
+            let single = l.x != NONE && l.y == NONE;
+            if single && singles == 0 {
+                continue;
+            }
+            if [l.x, l.y]
+                .iter()
+                .any(|&p| p != NONE && self.used[p as usize])
+            {
+                continue;
+            }
+            self.path.push(k);
+            let found = if next == SECOND {
+                accept(graph, &self.path)
+            } else {
+                self.set(l, true);
+                self.visited[next as usize] = true;
+                let f = self.dfs(next, singles - single as u32, accept);
+                self.visited[next as usize] = false;
+                self.set(l, false);
+                f
+            };
+            self.path.pop();
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn set(&mut self, l: Link, on: bool) {
+        for p in [l.x, l.y] {
+            if p != NONE {
+                self.used[p as usize] = on;
+            }
+        }
+    }
+}
+
+/// Entries of the cache of [`virtual_connection`] (per thread).
+const CACHE_SIZE: usize = 1 << 16;
+
+/// Boards whose carriers fit the cache (points).
+const CACHE_POINTS: usize = 128;
+
+/// A cached answer of [`virtual_connection`]: the key (0: empty), whether
+/// a connection was found, and its carrier as a bitset.
+#[derive(Clone, Copy, Default)]
+struct CacheEntry {
+    key: u64,
+    found: bool,
+    carrier: [u64; 2],
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<Vec<CacheEntry>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The cache key of `color`'s connection in `pos`: the pieces' Zobrist
+/// hash (the side to move taken out: the answer depends on the pieces
+/// only; from the third move on no swap key is in the hash), mixed with
+/// the colour and the size.
+fn cache_key(pos: &Onyx, color: Color) -> u64 {
+    let geo = pos.geometry();
+    let mut h = pos.hash();
+    if pos.to_move() == Color::White {
+        h ^= geo.white_key;
+    }
+    if color == Color::White {
+        h ^= 0x9e37_79b9_7f4a_7c15;
+    }
+    (h ^ (geo.n as u64).wrapping_mul(0xff51_afd7_ed55_8ccd)).max(1)
+}
+
+/// The carrier of a virtual connection of `color` (points marked in the
+/// returned vector), if one is found. Answers are cached per thread by
+/// the position's 64-bit hash (as the solver's table trusts it).
+fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
+    let np = pos.geometry().num_points;
+    if np > CACHE_POINTS || pos.swap_available() {
+        return search_connection(pos, color);
+    }
+    let key = cache_key(pos, color);
+    let slot = (key as usize) & (CACHE_SIZE - 1);
+    let hit = CACHE.with(|c| {
+        let c = c.borrow();
+        c.get(slot).filter(|e| e.key == key).copied()
+    });
+    if let Some(e) = hit {
+        return e.found.then(|| {
+            (0..np)
+                .map(|p| e.carrier[p / 64] >> (p % 64) & 1 != 0)
+                .collect()
+        });
+    }
+    let answer = search_connection(pos, color);
+    let mut entry = CacheEntry {
+        key,
+        found: answer.is_some(),
+        carrier: [0; 2],
+    };
+    if let Some(carrier) = &answer {
+        for (p, _) in carrier.iter().enumerate().filter(|(_, on)| **on) {
+            entry.carrier[p / 64] |= 1 << (p % 64);
+        }
+    }
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_empty() {
+            c.resize(CACHE_SIZE, CacheEntry::default());
+        }
+        c[slot] = entry;
+    });
+    answer
+}
+
+/// [`virtual_connection`] without the cache.
+fn search_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
+    let graph = Graph::new(pos, color, false)?;
+    let mut carrier = Vec::new();
+    let found = graph.paths(0, &mut |g, path| {
+        if g.safe(pos, path) {
+            g.carrier(path, &mut carrier);
+            true
+        } else {
+            false
+        }
+    });
+    found.then_some(carrier)
+}
+
+/// Whether the side to move wins in one move: a placement whose group
+/// touches both its edges (captures remove only the opponent's pieces).
+/// Only grid points can: a midpoint that may be taken has four empty
+/// corners, its only neighbours, and lies on no edge.
+fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
+    let me = pos.to_move();
+    let geo = pos.geometry();
+    let (first, second) = edge_bits(me);
+    let w = geo.words;
+    // Points next to a group touching the first (second) edge, or on it.
+    let mut reach = [vec![0u64; w], vec![0u64; w]];
+    for (r, bit) in reach.iter_mut().zip([first, second]) {
+        let index = bit.trailing_zeros() as usize;
+        r.copy_from_slice(&geo.edge_bits[index]);
+    }
+    for p in 0..geo.n * geo.n {
+        let g = groups.group[p];
+        if g == NONE {
+            continue;
+        }
+        let e = groups.node_edges[g as usize];
+        let near = &geo.neighbour_bits[p * w..(p + 1) * w];
+        for (r, bit) in reach.iter_mut().zip([first, second]) {
+            if e & bit != 0 {
+                for (a, b) in r.iter_mut().zip(near) {
+                    *a |= b;
+                }
+            }
+        }
+    }
+    (0..w).any(|k| reach[0][k] & reach[1][k] & pos.placeable_word(k) != 0)
+}
+
+/// Most one-point links tried as semi-connections in one position.
+const MAX_CANDIDATES: usize = 8;
+
+/// The graph of `color` (from its `groups`) searched for paths with at
+/// most one one-point link: whether a path without one passes the capture
+/// test (a virtual connection), and the one-point links of the others (up
+/// to [`MAX_CANDIDATES`]), each to be checked by playing it.
+fn semi_candidates(pos: &Onyx, color: Color, groups: Groups) -> (bool, Vec<Point>) {
+    let graph = Graph::from_groups(pos, color, groups, true);
+    let mut candidates: Vec<Point> = Vec::new();
+    let mut full = false;
+    graph.paths(1, &mut |g, path| {
+        let single = path
+            .iter()
+            .map(|&k| g.links[k as usize])
+            .find(|l| l.x != NONE && l.y == NONE);
+        match single {
+            Some(l) => {
+                if !candidates.contains(&l.x) {
+                    candidates.push(l.x);
+                }
+                candidates.len() >= MAX_CANDIDATES
+            }
+            None => {
+                full = g.safe(pos, path);
+                full
+            }
+        }
+    });
+    (full, candidates)
+}
+
+/// Whether the side to move has a move after which it holds a virtual
+/// connection: the one-point link of a path with one such link, checked
+/// by playing it and searching again.
+fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
+    let me = pos.to_move();
+    let (full, candidates) = semi_candidates(pos, me, groups);
+    if full {
+        return true;
+    }
+    for x in candidates {
+        pos.play(OnyxMove::Place(x));
+        let wins = pos.outcome().is_some() || virtual_connection(pos, me).is_some();
+        pos.undo();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`crate::solve::Knowledge::forced_winner`] for Onyx: a win in one of
+/// the side to move; then (from the third move on) a virtual connection of
+/// the side not to move; then a virtual connection or a semi-connection
+/// of the side to move.
+pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let me = pos.to_move();
+    // The side to move is not connected: the game would be over.
+    let groups = Groups::new(pos, me)?;
+    if wins_in_one(pos, &groups) {
+        return Some(me);
+    }
+    if pos.moves_played() < 2 {
+        return None;
+    }
+    if virtual_connection(pos, me.opponent()).is_some() {
+        return Some(me.opponent());
+    }
+    if semi_connection(pos, groups) {
+        return Some(me);
+    }
+    None
+}
+
+/// [`crate::solve::Knowledge::prune_losing`] for Onyx, from the third
+/// move on, when the side to move cannot win at once:
+///
+/// - when the opponent holds a virtual connection, keeps only the moves in
+///   its carrier;
+/// - otherwise, for each *threat* of the opponent (a point `x` such that,
+///   were the opponent to move, taking `x` wins at once or leaves it a
+///   virtual connection of carrier `U`, checked by playing it after a null
+///   move), keeps only the moves in `U ∪ {x}`, intersected over the threats
+///   (the must-play region).
+///
+/// Capturing moves are always kept. Why the others lose: a move `y`
+/// outside the region that captures nothing leaves the opponent's pieces
+/// as they are; answered by `x`, it gives a position with the same pieces
+/// of the opponent, the carrier `U` still empty (`y` is not in it, `x`'s
+/// captures only remove pieces) and every midpoint occupied before still
+/// occupied, so the same connection passes the same tests there.
+pub(super) fn prune_losing(pos: &mut Onyx, moves: &mut Vec<OnyxMove>) {
+    if pos.outcome().is_some() || pos.moves_played() < 2 || pos.swap_available() {
+        return;
+    }
+    let me = pos.to_move();
+    let them = me.opponent();
+    let Some(mine) = Groups::new(pos, me) else {
+        return;
+    };
+    if wins_in_one(pos, &mine) {
+        return;
+    }
+    let region = match virtual_connection(pos, them) {
+        Some(carrier) => carrier,
+        None => {
+            let Some(theirs) = Groups::new(pos, them) else {
+                return;
+            };
+            let (_, candidates) = semi_candidates(pos, them, theirs);
+            let mut region: Option<Vec<bool>> = None;
+            for x in candidates {
+                pos.play_null();
+                pos.play(OnyxMove::Place(x));
+                let threat = match pos.outcome() {
+                    Some(_) => Some(vec![false; pos.geometry().num_points]),
+                    None => virtual_connection(pos, them),
+                };
+                pos.undo();
+                pos.undo();
+                if let Some(mut r) = threat {
+                    r[x as usize] = true;
+                    region = Some(match region {
+                        None => r,
+                        Some(mut old) => {
+                            for (o, n) in old.iter_mut().zip(&r) {
+                                *o &= *n;
+                            }
+                            old
+                        }
+                    });
+                }
+            }
+            match region {
+                Some(r) => r,
+                None => return,
+            }
+        }
+    };
+    let mut buf = [0; 4];
+    moves.retain(|&m| match m {
+        OnyxMove::Swap => true,
+        OnyxMove::Place(p) => {
+            region[p as usize]
+                || (!pos.geometry().is_midpoint(p) && pos.captures(p, me, &mut buf) > 0)
+        }
+    });
+}
