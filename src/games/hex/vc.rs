@@ -71,7 +71,7 @@ pub const MAX_FULL: usize = 8;
 /// Semi-connections kept for a point pair.
 pub const MAX_SEMI: usize = 12;
 /// Derivations (connections taken from the queue) per colour and search.
-pub const WORK_LIMIT: usize = 20_000;
+pub const WORK_LIMIT: usize = 12_000;
 
 /// Cells plus the two edge groups.
 const MAX_POINTS: usize = MAX_VC_SIZE * MAX_VC_SIZE + 2;
@@ -102,9 +102,9 @@ impl<const K: usize> List<K> {
     }
 
     /// Adds `c` unless a subset of it is there; drops the supersets of
-    /// `c`; when full, `c` replaces the largest carrier if smaller.
-    /// Returns whether `c` was added.
-    fn add(&mut self, c: u64) -> bool {
+    /// `c`; when `cap` (at most `K`) are kept, `c` replaces the largest
+    /// carrier if smaller. Returns whether `c` was added.
+    fn add(&mut self, c: u64, cap: usize) -> bool {
         if self.dominates(c) {
             return false;
         }
@@ -117,13 +117,13 @@ impl<const K: usize> List<K> {
             }
         }
         self.len = len as u8;
-        if len < K {
+        if len < cap.min(K) {
             self.c[len] = c;
             self.len += 1;
             return true;
         }
         let (mut worst, mut size) = (0, 0);
-        for (i, &o) in self.c.iter().enumerate() {
+        for (i, &o) in self.items().iter().enumerate() {
             if o.count_ones() > size {
                 (worst, size) = (i, o.count_ones());
             }
@@ -144,9 +144,12 @@ struct Side {
     full: bool,
     /// Some semi-connection.
     semi: bool,
-    /// The intersection of the carriers of all its fulls and semis (all
-    /// ones when it has none).
+    /// The intersection of the carriers of all its fulls and semis found
+    /// (all ones when it has none).
     must: u64,
+    /// Whether the search did not stop at a first semi (it may have
+    /// stopped at a full, or at the work limit).
+    complete: bool,
 }
 
 /// The H-search's working memory, reused between searches.
@@ -164,6 +167,10 @@ struct HSearch {
     bit: [u64; MAX_POINTS],
     /// Connections to combine: (x, y, carrier, full).
     queue: Vec<(u8, u8, u64, bool)>,
+    /// Fulls and semis kept per pair, derivations per search.
+    cap_full: usize,
+    cap_semi: usize,
+    work_limit: usize,
 }
 
 fn pair(x: usize, y: usize) -> usize {
@@ -185,6 +192,9 @@ impl HSearch {
             group: [false; MAX_POINTS],
             bit: [0; MAX_POINTS],
             queue: Vec::new(),
+            cap_full: MAX_FULL,
+            cap_semi: MAX_SEMI,
+            work_limit: WORK_LIMIT,
         }
     }
 
@@ -213,7 +223,7 @@ impl HSearch {
         }
         let p = pair(x, y);
         self.touch(p);
-        if self.full[p].add(c) {
+        if self.full[p].add(c, self.cap_full) {
             self.full_nb[x] |= 1 << y;
             self.full_nb[y] |= 1 << x;
             self.queue.push((x as u8, y as u8, c, true));
@@ -229,7 +239,7 @@ impl HSearch {
             return;
         }
         self.touch(p);
-        if !self.semi[p].add(c) {
+        if !self.semi[p].add(c, self.cap_semi) {
             return;
         }
         self.semi_nb[x] |= 1 << y;
@@ -317,7 +327,10 @@ impl HSearch {
     }
 
     /// The connections of `color` between its edges on `pos` (not over).
-    fn side(&mut self, pos: &Hex, color: Color) -> Side {
+    /// The search ends at the first full connection between the edges, or
+    /// at the first semi when `stop_at_semi` (the side to move needs no
+    /// more to win).
+    fn side(&mut self, pos: &Hex, color: Color, stop_at_semi: bool) -> Side {
         self.clear();
         let geo = pos.geometry();
         let n = geo.n;
@@ -367,6 +380,7 @@ impl HSearch {
                             full: true,
                             semi: true,
                             must: 0,
+                            complete: true,
                         };
                     }
                     self.group[id] = true;
@@ -399,15 +413,21 @@ impl HSearch {
                 self.add_full(c, pb, 0);
             }
         }
-        let mut work = 0;
+        let p = pair(pa, pb);
         let mut next = 0;
-        while next < self.queue.len() && work < WORK_LIMIT {
+        let mut complete = true;
+        while next < self.queue.len() && next < self.work_limit {
+            if self.full[p].len > 0 {
+                break;
+            }
+            if stop_at_semi && self.semi[p].len > 0 {
+                complete = false;
+                break;
+            }
             let (a, b, c, full) = self.queue[next];
             next += 1;
-            work += 1;
             self.process(a as usize, b as usize, c, full);
         }
-        let p = pair(pa, pb);
         let (f, s) = (self.full[p], self.semi[p]);
         let must = f
             .items()
@@ -418,16 +438,18 @@ impl HSearch {
             full: f.len > 0,
             semi: s.len > 0,
             must,
+            complete,
         }
     }
 }
 
-/// A cached pair of summaries, keyed by the exact stones.
+/// A cached summary, keyed by the exact stones and the colour.
 #[derive(Clone, Copy)]
 struct CacheEntry {
     n: u8,
+    color: Color,
     stones: [u64; 2],
-    sides: [Side; 2],
+    side: Side,
 }
 
 struct Scratch {
@@ -439,12 +461,18 @@ thread_local! {
     static SCRATCH: RefCell<Option<Scratch>> = const { RefCell::new(None) };
 }
 
-/// The connection summaries of both colours (Black, White) on `pos`, a
-/// position not over on a board of at most [`MAX_VC_SIZE`].
-fn sides(pos: &Hex) -> [Side; 2] {
+/// The connections of `color` on `pos` (not over, on a board of at most
+/// [`MAX_VC_SIZE`]); `to_move`: `color` moves, so a first semi is enough.
+fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
     let n = pos.geometry().n;
     let stones = [pos.bits(Color::Black)[0], pos.bits(Color::White)[0]];
-    let index = (pos.hash() as usize) & (CACHE_SIZE - 1);
+    let mix = stones[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ stones[1]
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(29)
+        ^ (n as u64) << 7
+        ^ color.index() as u64;
+    let index = (mix ^ mix >> 31) as usize & (CACHE_SIZE - 1);
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
         let s = s.get_or_insert_with(|| Scratch {
@@ -453,20 +481,20 @@ fn sides(pos: &Hex) -> [Side; 2] {
         });
         if let Some(e) = s.cache[index]
             && e.n as usize == n
+            && e.color == color
             && e.stones == stones
+            && (to_move || e.side.complete)
         {
-            return e.sides;
+            return e.side;
         }
-        let sides = [
-            s.search.side(pos, Color::Black),
-            s.search.side(pos, Color::White),
-        ];
+        let side = s.search.side(pos, color, to_move);
         s.cache[index] = Some(CacheEntry {
             n: n as u8,
+            color,
             stones,
-            sides,
+            side,
         });
-        sides
+        side
     })
 }
 
@@ -503,14 +531,14 @@ impl Knowledge for Hex {
         }
         let mover = self.to_move();
         let other = mover.opponent();
-        let s = sides(self);
-        let (me, them) = (s[mover.index()], s[other.index()]);
+        let me = side(self, mover, true);
         if me.full || me.semi {
             return Some(mover);
         }
         if self.swap_available() {
             return None;
         }
+        let them = side(self, other, false);
         if them.full || (them.semi && them.must == 0) {
             return Some(other);
         }
@@ -522,7 +550,7 @@ impl Knowledge for Hex {
             return;
         }
         let other = self.to_move().opponent();
-        let them = sides(self)[other.index()];
+        let them = side(self, other, false);
         if !(them.full || them.semi) {
             return;
         }
