@@ -410,3 +410,70 @@ fn plain_versus_knowledge() {
         }
     }
 }
+
+/// A position set up from `black` and `white` cell names, `to_move` to
+/// play.
+fn position(n: usize, black: &[&str], white: &[&str], to_move: Color) -> Hex {
+    let mut pos = Hex::new(n).unwrap();
+    for b in black {
+        pos.setup(Some(Color::Black), b).unwrap();
+    }
+    for w in white {
+        pos.setup(Some(Color::White), w).unwrap();
+    }
+    pos.set_to_move(to_move).unwrap();
+    pos
+}
+
+fn kept_moves(pos: &mut Hex) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    pos.prune_losing(&mut moves);
+    moves.iter().map(|&m| pos.format_move(m)).collect()
+}
+
+#[test]
+fn template_two_on_both_sides_is_a_connection() {
+    // b2 on 3x3: the second row from both of Black's edges.
+    let mut pos = position(3, &["b2"], &[], Color::White);
+    assert_eq!(pos.forced_winner(), Some(Color::Black));
+    // Only the two templates' cells could matter; other connections
+    // (through a2 or c2) leave none at all: every White move loses.
+    let kept = kept_moves(&mut pos);
+    assert!(
+        kept.iter()
+            .all(|m| ["a3", "b1", "b3", "c1"].contains(&m.as_str())),
+        "{kept:?}"
+    );
+}
+
+#[test]
+fn ziggurat_and_template_two_make_a_connection() {
+    // b3 on 4x4: a ziggurat to row 1, template II to row 4.
+    let mut pos = position(4, &["b3"], &[], Color::White);
+    assert_eq!(pos.forced_winner(), Some(Color::Black));
+    let kept = kept_moves(&mut pos);
+    assert!(!kept.contains(&"d4".to_string()), "{kept:?}");
+    assert!(!kept.contains(&"a1".to_string()), "{kept:?}");
+    // A White stone inside the ziggurat leaves Black a semi-connection:
+    // Black to move wins, White to move does not lose at once.
+    let mut pos = position(4, &["b3"], &["c2"], Color::Black);
+    assert_eq!(pos.forced_winner(), Some(Color::Black));
+}
+
+#[test]
+fn a_pending_swap_hides_the_other_colours_connection() {
+    let mut pos = Hex::new(5).unwrap();
+    let mv = pos.parse_move("c3").unwrap();
+    pos.play(mv);
+    // White to move, swap available: Black's connection is no win for the
+    // player holding Black now (White would take it over).
+    assert_eq!(pos.forced_winner(), None);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    pos.prune_losing(&mut moves);
+    assert!(moves.contains(&HexMove::Swap), "swap is kept");
+    // Without the swap (a null move hands Black the turn) it is a win.
+    pos.play_null();
+    assert_eq!(pos.forced_winner(), Some(Color::Black));
+}
