@@ -455,8 +455,8 @@ fn ziggurat_and_template_two_make_a_connection() {
     let kept = kept_moves(&mut pos);
     assert!(!kept.contains(&"d4".to_string()), "{kept:?}");
     assert!(!kept.contains(&"a1".to_string()), "{kept:?}");
-    // A White stone inside the ziggurat leaves Black a semi-connection:
-    // Black to move wins, White to move does not lose at once.
+    // A White stone inside the ziggurat still leaves Black a
+    // semi-connection: Black to move wins.
     let mut pos = position(4, &["b3"], &["c2"], Color::Black);
     assert_eq!(pos.forced_winner(), Some(Color::Black));
 }
