@@ -6,6 +6,7 @@ mod board;
 mod display;
 pub mod eval;
 pub mod geometry;
+pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};
 pub use eval::TwoDistance;
@@ -62,6 +63,3 @@ const BENCH: &[BenchPosition] = &[
         moves: "g6 g5 c7 h5 c8 e4 f4 b10 c9 c10 e9 e5 f5 f6 d9 e6 b6 d3 c3 b5 a5 a6",
     },
 ];
-
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Hex {}

@@ -1,0 +1,562 @@
+//! Virtual connections for the solver: a bounded H-search (Anshelevich
+//! 2002) over each colour's groups, the two edges and the empty cells, and
+//! the [`Knowledge`] it lends the df-pn solver on boards up to
+//! [`MAX_VC_SIZE`]×[`MAX_VC_SIZE`] (carriers are one 64-bit word).
+//!
+//! # What is derived (for one colour)
+//!
+//! *Points* are the empty cells and the colour's groups: a chain of its
+//! stones, and each of its two edges as a virtual stone (a chain touching
+//! an edge belongs to that edge's group). A *full* connection between two
+//! points, with a *carrier* (a set of empty cells, never containing its
+//! own endpoints), means: once both endpoints are the colour's, the colour
+//! joins them against any play of the opponent, moving second, using only
+//! the carrier. A *semi*-connection means the same with the colour moving
+//! first; its carrier includes the key move. Rules:
+//!
+//! - **Base**: two adjacent points (an empty cell next to a stone of the
+//!   group, next to another empty cell, or on the group's edge) are fully
+//!   connected with the empty carrier.
+//! - **AND**: full x–z (carrier A) and full z–y (carrier B), A ∩ B = ∅,
+//!   x ∉ B, y ∉ A: when z is a group, a full x–y with A ∪ B (answer each
+//!   intrusion in its own carrier); when z is an empty cell, a semi x–y
+//!   with A ∪ B ∪ {z} (z is the key). A semi x–z (key k, carrier A) and a
+//!   full z–y (carrier B) through a group z, with the same conditions,
+//!   give a semi x–y with A ∪ B (play k first).
+//! - **OR**: semis x–y whose carriers have an empty intersection give a
+//!   full x–y on the union of their carriers: whatever cell the opponent
+//!   takes, one of the semis is untouched, and its key makes it full.
+//!   Pairs, triples and the greedy intersection of all known semis are
+//!   tried.
+//!
+//! Bridges (two empty common neighbours), edge template II (a stone on
+//! the second row with its two cells on the edge row empty) and the
+//! ziggurat (template IIIa) come out of these rules, as do chains of them
+//! whose carriers are pairwise disjoint. Each point pair keeps at most
+//! [`MAX_FULL`] fulls and [`MAX_SEMI`] semis (the smallest carriers) and
+//! the search stops after [`WORK_LIMIT`] derivations: dropping a
+//! connection only loses knowledge, never soundness.
+//!
+//! # What the solver is told
+//!
+//! For the side to move M and its opponent O, from their connections
+//! between their own two edges:
+//!
+//! - M has a full or semi connection: M wins (play the key, then answer).
+//! - Otherwise (and only when swap is not available: with swap pending, a
+//!   win of the colour not to move is no win of the *player* holding it)
+//!   O has a full connection: O wins.
+//! - The intersection of the carriers of all O's full and semi
+//!   connections is the *must-play* region: a move p outside the carrier
+//!   of one of them leaves it untouched, so O wins (a full at once, a semi
+//!   by its key). Such a p cannot win for M either: a filled untouched
+//!   carrier would join O's edges too, and Hex has one winner. When the
+//!   region is empty, every move of M loses, so O wins; otherwise
+//!   [`Knowledge::prune_losing`] keeps only the moves in the region (and
+//!   swap).
+//!
+//! Dead or captured cells are not used. Each claim is checked against
+//! exhaustive minimax in `tests/hex_vc.rs`.
+
+use std::cell::RefCell;
+
+use super::board::{Hex, HexMove, edge_bits};
+use crate::game::{Color, Game};
+use crate::solve::Knowledge;
+
+/// Largest board side with connection knowledge (64 cells: one word).
+pub const MAX_VC_SIZE: usize = 8;
+/// Full connections kept for a point pair.
+pub const MAX_FULL: usize = 8;
+/// Semi-connections kept for a point pair.
+pub const MAX_SEMI: usize = 12;
+/// Derivations (connections taken from the queue) per colour and search.
+pub const WORK_LIMIT: usize = 12_000;
+
+/// Cells plus the two edge groups.
+const MAX_POINTS: usize = MAX_VC_SIZE * MAX_VC_SIZE + 2;
+/// Cached summaries (a power of two).
+const CACHE_SIZE: usize = 1 << 16;
+
+/// At most `K` carriers, none containing another.
+#[derive(Clone, Copy)]
+struct List<const K: usize> {
+    len: u8,
+    c: [u64; K],
+}
+
+impl<const K: usize> List<K> {
+    const EMPTY: List<K> = List { len: 0, c: [0; K] };
+
+    fn items(&self) -> &[u64] {
+        &self.c[..self.len as usize]
+    }
+
+    fn contains(&self, c: u64) -> bool {
+        self.items().contains(&c)
+    }
+
+    /// Whether some carrier is a subset of `c`.
+    fn dominates(&self, c: u64) -> bool {
+        self.items().iter().any(|&o| o & !c == 0)
+    }
+
+    /// Adds `c` unless a subset of it is there; drops the supersets of
+    /// `c`; when `cap` (at most `K`) are kept, `c` replaces the largest
+    /// carrier if smaller. Returns whether `c` was added.
+    fn add(&mut self, c: u64, cap: usize) -> bool {
+        if self.dominates(c) {
+            return false;
+        }
+        let mut len = 0;
+        for i in 0..self.len as usize {
+            let o = self.c[i];
+            if c & !o != 0 {
+                self.c[len] = o;
+                len += 1;
+            }
+        }
+        self.len = len as u8;
+        if len < cap.min(K) {
+            self.c[len] = c;
+            self.len += 1;
+            return true;
+        }
+        let (mut worst, mut size) = (0, 0);
+        for (i, &o) in self.items().iter().enumerate() {
+            if o.count_ones() > size {
+                (worst, size) = (i, o.count_ones());
+            }
+        }
+        if c.count_ones() < size {
+            self.c[worst] = c;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// What a colour has between its two edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Side {
+    /// Some full connection.
+    full: bool,
+    /// Some semi-connection.
+    semi: bool,
+    /// The intersection of the carriers of all its fulls and semis found
+    /// (all ones when it has none).
+    must: u64,
+    /// Whether the search did not stop at a first semi (it may have
+    /// stopped at a full, or at the work limit).
+    complete: bool,
+}
+
+/// The H-search's working memory, reused between searches.
+struct HSearch {
+    full: Vec<List<MAX_FULL>>,
+    semi: Vec<List<MAX_SEMI>>,
+    /// Pair indices touched since the last clear.
+    dirty: Vec<u16>,
+    /// Per point: the partners with a full / a semi.
+    full_nb: [u128; MAX_POINTS],
+    semi_nb: [u128; MAX_POINTS],
+    /// Per point: whether it is a group (else an empty cell).
+    group: [bool; MAX_POINTS],
+    /// Per point: its cell's bit when it is an empty cell, else 0.
+    bit: [u64; MAX_POINTS],
+    /// Connections to combine: (x, y, carrier, full).
+    queue: Vec<(u8, u8, u64, bool)>,
+    /// Fulls and semis kept per pair, derivations per search.
+    cap_full: usize,
+    cap_semi: usize,
+    work_limit: usize,
+}
+
+fn pair(x: usize, y: usize) -> usize {
+    if x < y {
+        x * MAX_POINTS + y
+    } else {
+        y * MAX_POINTS + x
+    }
+}
+
+impl HSearch {
+    fn new() -> HSearch {
+        HSearch {
+            full: vec![List::EMPTY; MAX_POINTS * MAX_POINTS],
+            semi: vec![List::EMPTY; MAX_POINTS * MAX_POINTS],
+            dirty: Vec::new(),
+            full_nb: [0; MAX_POINTS],
+            semi_nb: [0; MAX_POINTS],
+            group: [false; MAX_POINTS],
+            bit: [0; MAX_POINTS],
+            queue: Vec::new(),
+            cap_full: MAX_FULL,
+            cap_semi: MAX_SEMI,
+            work_limit: WORK_LIMIT,
+        }
+    }
+
+    fn clear(&mut self) {
+        for &p in &self.dirty {
+            self.full[p as usize].len = 0;
+            self.semi[p as usize].len = 0;
+        }
+        self.dirty.clear();
+        self.full_nb = [0; MAX_POINTS];
+        self.semi_nb = [0; MAX_POINTS];
+        self.group = [false; MAX_POINTS];
+        self.bit = [0; MAX_POINTS];
+        self.queue.clear();
+    }
+
+    fn touch(&mut self, p: usize) {
+        if self.full[p].len == 0 && self.semi[p].len == 0 {
+            self.dirty.push(p as u16);
+        }
+    }
+
+    fn add_full(&mut self, x: usize, y: usize, c: u64) {
+        if x == y {
+            return;
+        }
+        let p = pair(x, y);
+        self.touch(p);
+        if self.full[p].add(c, self.cap_full) {
+            self.full_nb[x] |= 1 << y;
+            self.full_nb[y] |= 1 << x;
+            self.queue.push((x as u8, y as u8, c, true));
+        }
+    }
+
+    fn add_semi(&mut self, x: usize, y: usize, c: u64) {
+        if x == y {
+            return;
+        }
+        let p = pair(x, y);
+        if self.full[p].dominates(c) {
+            return;
+        }
+        self.touch(p);
+        if !self.semi[p].add(c, self.cap_semi) {
+            return;
+        }
+        self.semi_nb[x] |= 1 << y;
+        self.semi_nb[y] |= 1 << x;
+        self.queue.push((x as u8, y as u8, c, false));
+        // OR: pairs, triples, then the greedy intersection of all.
+        let list = self.semi[p];
+        let s = list.items();
+        for (i, &a) in s.iter().enumerate() {
+            if a & c == 0 {
+                self.add_full(x, y, a | c);
+                continue;
+            }
+            for &b in &s[i + 1..] {
+                if a & b & c == 0 {
+                    self.add_full(x, y, a | b | c);
+                }
+            }
+        }
+        let (mut inter, mut union) = (c, c);
+        let mut sorted = [0u64; MAX_SEMI];
+        let sorted = &mut sorted[..s.len()];
+        sorted.copy_from_slice(s);
+        sorted.sort_unstable_by_key(|a| a.count_ones());
+        for &a in sorted.iter() {
+            if inter & a != inter {
+                inter &= a;
+                union |= a;
+                if inter == 0 {
+                    self.add_full(x, y, union);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Combines the connection (a, b, c) with those at its endpoints.
+    fn process(&mut self, a: usize, b: usize, c: u64, full: bool) {
+        let p = pair(a, b);
+        let present = if full {
+            self.full[p].contains(c)
+        } else {
+            self.semi[p].contains(c)
+        };
+        if !present {
+            return;
+        }
+        for (mid, end) in [(a, b), (b, a)] {
+            let group = self.group[mid];
+            if !full && !group {
+                continue;
+            }
+            let mut partners = self.full_nb[mid] & !(1u128 << end);
+            while partners != 0 {
+                let y = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
+                let list = self.full[pair(mid, y)];
+                for &d in list.items() {
+                    if c & d != 0 || self.bit[end] & d != 0 || self.bit[y] & c != 0 {
+                        continue;
+                    }
+                    if !full {
+                        self.add_semi(end, y, c | d);
+                    } else if group {
+                        self.add_full(end, y, c | d);
+                    } else {
+                        self.add_semi(end, y, c | d | self.bit[mid]);
+                    }
+                }
+            }
+            if full && group {
+                let mut partners = self.semi_nb[mid] & !(1u128 << end);
+                while partners != 0 {
+                    let y = partners.trailing_zeros() as usize;
+                    partners &= partners - 1;
+                    let list = self.semi[pair(mid, y)];
+                    for &s in list.items() {
+                        if c & s == 0 && self.bit[end] & s == 0 && self.bit[y] & c == 0 {
+                            self.add_semi(end, y, c | s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The connections of `color` between its edges on `pos` (not over).
+    /// The search ends at the first full connection between the edges, or
+    /// at the first semi when `stop_at_semi` (the side to move needs no
+    /// more to win).
+    fn side(&mut self, pos: &Hex, color: Color, stop_at_semi: bool) -> Side {
+        self.clear();
+        let geo = pos.geometry();
+        let n = geo.n;
+        let nc = n * n;
+        let (ea, eb) = edge_bits(color);
+        let (pa, pb) = (nc, nc + 1);
+        self.group[pa] = true;
+        self.group[pb] = true;
+        // The point of each cell: itself when empty, its group's when a
+        // stone of `color`, none for the opponent's stones.
+        let mut point = [u8::MAX; MAX_POINTS];
+        let mut stack = Vec::with_capacity(nc);
+        for c in 0..nc {
+            match pos.at(c as u16) {
+                None => {
+                    point[c] = c as u8;
+                    self.bit[c] = 1 << c;
+                }
+                Some(s) if s == color && point[c] == u8::MAX => {
+                    // Flood the chain; it is an edge's group if it touches
+                    // the edge.
+                    let mut cells = Vec::new();
+                    let mut edges = 0u8;
+                    point[c] = c as u8;
+                    stack.push(c);
+                    while let Some(q) = stack.pop() {
+                        cells.push(q);
+                        edges |= geo.edges[q];
+                        for &r in geo.neighbours_of(q as u16) {
+                            let r = r as usize;
+                            if pos.at(r as u16) == Some(color) && point[r] == u8::MAX {
+                                point[r] = c as u8;
+                                stack.push(r);
+                            }
+                        }
+                    }
+                    let id = if edges & ea != 0 {
+                        pa
+                    } else if edges & eb != 0 {
+                        pb
+                    } else {
+                        c
+                    };
+                    if edges & ea != 0 && edges & eb != 0 {
+                        // Already joined (a set-up position).
+                        return Side {
+                            full: true,
+                            semi: true,
+                            must: 0,
+                            complete: true,
+                        };
+                    }
+                    self.group[id] = true;
+                    for q in cells {
+                        point[q] = id as u8;
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        // Base: adjacency.
+        for c in 0..nc {
+            if pos.at(c as u16).is_some() {
+                continue;
+            }
+            for &q in geo.neighbours_of(c as u16) {
+                let q = q as usize;
+                if pos.at(q as u16).is_none() {
+                    if q > c {
+                        self.add_full(c, q, 0);
+                    }
+                } else if point[q] != u8::MAX {
+                    self.add_full(c, point[q] as usize, 0);
+                }
+            }
+            if geo.edges[c] & ea != 0 {
+                self.add_full(c, pa, 0);
+            }
+            if geo.edges[c] & eb != 0 {
+                self.add_full(c, pb, 0);
+            }
+        }
+        let p = pair(pa, pb);
+        let mut next = 0;
+        let mut complete = true;
+        while next < self.queue.len() && next < self.work_limit {
+            if self.full[p].len > 0 {
+                break;
+            }
+            if stop_at_semi && self.semi[p].len > 0 {
+                complete = false;
+                break;
+            }
+            let (a, b, c, full) = self.queue[next];
+            next += 1;
+            self.process(a as usize, b as usize, c, full);
+        }
+        let (f, s) = (self.full[p], self.semi[p]);
+        let must = f
+            .items()
+            .iter()
+            .chain(s.items())
+            .fold(u64::MAX, |m, &c| m & c);
+        Side {
+            full: f.len > 0,
+            semi: s.len > 0,
+            must,
+            complete,
+        }
+    }
+}
+
+/// A cached summary, keyed by the exact stones and the colour.
+#[derive(Clone, Copy)]
+struct CacheEntry {
+    n: u8,
+    color: Color,
+    stones: [u64; 2],
+    side: Side,
+}
+
+struct Scratch {
+    search: HSearch,
+    cache: Vec<Option<CacheEntry>>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Option<Scratch>> = const { RefCell::new(None) };
+}
+
+/// The connections of `color` on `pos` (not over, on a board of at most
+/// [`MAX_VC_SIZE`]); `to_move`: `color` moves, so a first semi is enough.
+fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
+    let n = pos.geometry().n;
+    let stones = [pos.bits(Color::Black)[0], pos.bits(Color::White)[0]];
+    let mix = stones[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ stones[1]
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(29)
+        ^ (n as u64) << 7
+        ^ color.index() as u64;
+    let index = (mix ^ mix >> 31) as usize & (CACHE_SIZE - 1);
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let s = s.get_or_insert_with(|| Scratch {
+            search: HSearch::new(),
+            cache: vec![None; CACHE_SIZE],
+        });
+        if let Some(e) = s.cache[index]
+            && e.n as usize == n
+            && e.color == color
+            && e.stones == stones
+            && (to_move || e.side.complete)
+        {
+            return e.side;
+        }
+        let side = s.search.side(pos, color, to_move);
+        s.cache[index] = Some(CacheEntry {
+            n: n as u8,
+            color,
+            stones,
+            side,
+        });
+        side
+    })
+}
+
+/// Whether the connection knowledge applies to `pos`.
+fn applies(pos: &Hex) -> bool {
+    pos.geometry().n <= MAX_VC_SIZE && pos.outcome().is_none()
+}
+
+/// A win in one for the side to move (the solver's default knowledge,
+/// for boards past [`MAX_VC_SIZE`]).
+fn win_in_one(pos: &mut Hex) -> Option<Color> {
+    let mover = pos.to_move();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    for mv in moves {
+        pos.play(mv);
+        let won = pos.outcome() == Some(crate::game::Outcome::Win(mover));
+        pos.undo();
+        if won {
+            return Some(mover);
+        }
+    }
+    None
+}
+
+/// See the module documentation.
+impl Knowledge for Hex {
+    fn forced_winner(&mut self) -> Option<Color> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        if !applies(self) {
+            return win_in_one(self);
+        }
+        let mover = self.to_move();
+        let other = mover.opponent();
+        let me = side(self, mover, true);
+        if me.full || me.semi {
+            return Some(mover);
+        }
+        if self.swap_available() {
+            return None;
+        }
+        let them = side(self, other, false);
+        if them.full || (them.semi && them.must == 0) {
+            return Some(other);
+        }
+        None
+    }
+
+    fn prune_losing(&mut self, moves: &mut Vec<HexMove>) {
+        if !applies(self) {
+            return;
+        }
+        let other = self.to_move().opponent();
+        let them = side(self, other, false);
+        if !(them.full || them.semi) {
+            return;
+        }
+        moves.retain(|&mv| match mv {
+            HexMove::Swap => true,
+            HexMove::Place(c) => (c as usize) < 64 && them.must & (1u64 << c) != 0,
+        });
+    }
+}
