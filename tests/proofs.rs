@@ -185,8 +185,11 @@ fn orcoon_3x3_wins_replay() {
 }
 
 #[test]
-fn akron_3x3_win_replays() {
+fn akron_3x3_wins_replay() {
     proven(Akron::new(3).unwrap(), "", false, Color::Black);
+    // With swap, the second player wins (found once the solver saw wins in
+    // one at its leaves).
+    proven(Akron::new(3).unwrap(), "", true, Color::White);
 }
 
 #[test]
@@ -230,4 +233,22 @@ fn orcoon_4x4_and_akron_4x4_replay() {
     proven(Orcoon::new(4).unwrap(), "", false, Color::White);
     proven(Orcoon::new(4).unwrap(), "", true, Color::White);
     proven(Akron::new(4).unwrap(), "", false, Color::Black);
+}
+
+#[test]
+#[ignore]
+fn hex_5x5_wins_replay() {
+    proven(Hex::new(5).unwrap(), "", false, Color::Black);
+    proven(Hex::new(5).unwrap(), "", true, Color::White);
+    for m in [
+        "e1", "b2", "c2", "d2", "e2", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5",
+    ] {
+        proven(Hex::new(5).unwrap(), m, false, Color::Black);
+    }
+}
+
+#[test]
+#[ignore]
+fn hex_6x6_win_replays() {
+    proven(Hex::new(6).unwrap(), "", false, Color::Black);
 }
