@@ -640,3 +640,29 @@ fn the_swap_decision_on_a_solved_board_is_exact() {
         }
     }
 }
+
+/// The same on blank Onyx 4×4: White swaps exactly after the openings that
+/// win for Black by colour (A2 C2 D2 A3 B3 D3, docs/solutions.md; their
+/// proofs are replayed in tests/proofs.rs), and otherwise plays on.
+#[test]
+fn onyx_4x4_swap_decisions_are_exact() {
+    for (opening, swap) in [("A2", true), ("B3", true), ("C3", false), ("BC12", false)] {
+        let mut gtp = Gtp::new();
+        for l in [
+            "game onyx".to_string(),
+            "boardsize 4".into(),
+            "start blank".into(),
+            "param verbose false".into(),
+            "param move_time 60".into(),
+            "param genmove_solve 60".into(),
+            format!("play b {opening}"),
+        ] {
+            ok(&mut gtp, &l);
+        }
+        let answer = ok(&mut gtp, "genmove w");
+        assert_eq!(answer == "swap", swap, "after b {opening}: w {answer}");
+        // Whatever White played, its player now wins.
+        let v = ok(&mut gtp, "solve");
+        assert!(v.starts_with("loss "), "after b {opening} w {answer}: {v}");
+    }
+}
