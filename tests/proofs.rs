@@ -234,21 +234,3 @@ fn orcoon_4x4_and_akron_4x4_replay() {
     proven(Orcoon::new(4).unwrap(), "", true, Color::White);
     proven(Akron::new(4).unwrap(), "", false, Color::Black);
 }
-
-#[test]
-#[ignore]
-fn hex_5x5_wins_replay() {
-    proven(Hex::new(5).unwrap(), "", false, Color::Black);
-    proven(Hex::new(5).unwrap(), "", true, Color::White);
-    for m in [
-        "e1", "b2", "c2", "d2", "e2", "b3", "c3", "d3", "a4", "b4", "c4", "d4", "a5",
-    ] {
-        proven(Hex::new(5).unwrap(), m, false, Color::Black);
-    }
-}
-
-#[test]
-#[ignore]
-fn hex_6x6_win_replays() {
-    proven(Hex::new(6).unwrap(), "", false, Color::Black);
-}
