@@ -15,80 +15,21 @@
 //! and counted. `cargo test --release --test onyx_vc -- --ignored` runs ten
 //! times as many.
 
+mod common;
+use common::minimax::{V, minimax};
+
 use std::collections::HashSet;
 
-use crosscut::game::{Color, Effort, Game, Notation, Outcome};
+use crosscut::game::{Color, Game, Notation, Outcome};
 use crosscut::games::onyx::{Onyx, OnyxMove, Start};
 use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-/// The value for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum V {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl V {
-    fn flip(self) -> V {
-        match self {
-            V::Win => V::Loss,
-            V::Loss => V::Win,
-            V::Draw => V::Draw,
-        }
-    }
-}
-
-/// Exhaustive minimax with a path check (a repeated position is a draw);
-/// wins counted by player (a swap exchanges the players); `None` past
-/// `budget` nodes.
-fn minimax(game: &mut Onyx, path: &mut HashSet<u64>, budget: &mut u64) -> Option<V> {
-    if let Some(o) = game.outcome() {
-        return Some(match o {
-            Outcome::Draw => V::Draw,
-            Outcome::Win(c) if c == game.to_move() => V::Win,
-            Outcome::Win(_) => V::Loss,
-        });
-    }
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    assert!(!moves.is_empty(), "a game that goes on has moves");
-    path.insert(game.hash());
-    let mut best = V::Loss;
-    for mv in moves {
-        game.play_with(mv, Effort::Exact);
-        let v = if path.contains(&game.hash()) && game.outcome().is_none() {
-            Some(V::Draw)
-        } else {
-            minimax(game, path, budget).map(V::flip)
-        };
-        game.undo();
-        let Some(v) = v else {
-            path.remove(&game.hash());
-            return None;
-        };
-        if v == V::Win {
-            best = V::Win;
-            break;
-        }
-        if v == V::Draw {
-            best = V::Draw;
-        }
-    }
-    path.remove(&game.hash());
-    Some(best)
-}
-
 /// The exact value for the side to move, if minimax finishes in `budget`.
 fn value(game: &mut Onyx, budget: u64) -> Option<V> {
     let mut b = budget;
-    minimax(game, &mut HashSet::new(), &mut b)
+    minimax(game, &mut HashSet::new(), &mut b, true)
 }
 
 /// Whether the side to move wins in one (the default knowledge).

@@ -3,6 +3,9 @@
 //! game's value by endless play), on hundreds of small random positions of
 //! every game, and known facts (Hex openings).
 
+mod common;
+use common::minimax::{V, minimax, opponent_moves};
+
 use std::collections::HashSet;
 
 use crosscut::game::{Color, Effort, Game, Notation, Outcome};
@@ -14,81 +17,6 @@ use crosscut::protocol::Gtp;
 use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-
-/// The value for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum V {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl V {
-    fn flip(self) -> V {
-        match self {
-            V::Win => V::Loss,
-            V::Loss => V::Win,
-            V::Draw => V::Draw,
-        }
-    }
-}
-
-/// Whether the side to move after a move is the mover's opponent: always
-/// when wins are counted by player (a swap exchanges the players), else
-/// when the colour to move changed.
-fn opponent_moves<G: Game>(game: &G, mover: Color, by_player: bool) -> bool {
-    by_player || game.to_move() != mover
-}
-
-/// Exhaustive minimax with a path check; `None` past `budget` nodes.
-fn minimax<G: Game>(
-    game: &mut G,
-    path: &mut HashSet<u64>,
-    budget: &mut u64,
-    by_player: bool,
-) -> Option<V> {
-    if let Some(o) = game.outcome() {
-        return Some(match o {
-            Outcome::Draw => V::Draw,
-            Outcome::Win(c) if c == game.to_move() => V::Win,
-            Outcome::Win(_) => V::Loss,
-        });
-    }
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
-    let me = game.to_move();
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    assert!(!moves.is_empty(), "a game that goes on has moves");
-    path.insert(game.hash());
-    let mut best = V::Loss;
-    for mv in moves {
-        game.play_with(mv, Effort::Exact);
-        let v = if path.contains(&game.hash()) && game.outcome().is_none() {
-            Some(V::Draw)
-        } else {
-            let v = minimax(game, path, budget, by_player);
-            let flip = opponent_moves(game, me, by_player);
-            v.map(|v| if flip { v.flip() } else { v })
-        };
-        game.undo();
-        let Some(v) = v else {
-            path.remove(&game.hash());
-            return None;
-        };
-        if v == V::Win {
-            best = V::Win;
-            break;
-        }
-        if v == V::Draw {
-            best = V::Draw;
-        }
-    }
-    path.remove(&game.hash());
-    Some(best)
-}
 
 /// Solves `game` with the solver and compares with minimax (when minimax
 /// finishes within `budget`); checks a winning move is winning. Returns

@@ -399,18 +399,7 @@ impl Mirror {
         serde_json::from_str(&self.run("position").1).unwrap()
     }
     fn pieces(&mut self) -> BTreeSet<(String, String)> {
-        self.position()["points"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|p| p["piece"].is_string())
-            .map(|p| {
-                (
-                    p["name"].as_str().unwrap().to_string(),
-                    p["piece"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect()
+        pieces_of(&self.position())
     }
 }
 

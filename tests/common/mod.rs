@@ -2,13 +2,15 @@
 //! include this module with `#[path]`): drive the protocol in-process, the
 //! one random generator, point names, random moves and a win-in-one check.
 //! Submodules: `engine` (the real binary, one command at a time),
-//! `onyx_ref` and `orcoon_ref` (naive reference rules).
+//! `minimax` (exhaustive minimax with a path check), `onyx_ref` and
+//! `orcoon_ref` (naive reference rules).
 #![allow(dead_code)]
 
 use crosscut::game::{Game, Outcome, column_index, column_letter, splitmix64};
 use crosscut::protocol::Gtp;
 
 pub mod engine;
+pub mod minimax;
 pub mod onyx_ref;
 pub mod orcoon_ref;
 
