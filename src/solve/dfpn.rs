@@ -426,6 +426,7 @@ impl<G: Knowledge> Solver<G> {
             return child(p, d, index, true);
         }
         if stored.is_none()
+            && !G::LAZY
             && self.use_knowledge
             && self.limits.knowledge
             && let Some(c) = game.forced_winner()
@@ -530,6 +531,23 @@ impl<G: Knowledge> Solver<G> {
         let index = depth + 1;
         let hash = game.hash();
         let key = self.key(hash);
+        let knowledge = self.use_knowledge && self.limits.knowledge;
+        if G::LAZY
+            && knowledge
+            && let Some(c) = game.forced_winner()
+        {
+            // Seen without search when the node is expanded; but a win of
+            // the side to move at the root is searched, to name its move.
+            let mover_wins = c == game.to_move();
+            if depth > 0 || !mover_wins {
+                let (phi, delta) = if mover_wins { (0, INF) } else { (INF, 0) };
+                if depth == 0 {
+                    self.root = (phi, delta);
+                }
+                self.table().put(key, phi, delta, 1);
+                return (phi, delta, GENUINE);
+            }
+        }
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -537,7 +555,7 @@ impl<G: Knowledge> Solver<G> {
             let (p, d) = self.non_win(game);
             return (p, d, 0);
         }
-        if self.use_knowledge && self.limits.knowledge {
+        if knowledge {
             game.prune_losing(&mut moves);
         }
         if moves.is_empty() {

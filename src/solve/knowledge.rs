@@ -12,6 +12,11 @@ use crate::game::{Color, Effort, Game, Outcome};
 
 /// Knowledge about a game's positions, used by the df-pn solver.
 pub trait Knowledge: Game {
+    /// Whether [`Knowledge::forced_winner`] is costly: the solver then
+    /// asks it once for a position it expands rather than for every
+    /// child it creates (a node has a child per move).
+    const LAZY: bool = false;
+
     /// A colour that can force a win from this position, whoever moves,
     /// whatever the other side does (a virtual connection of the colour
     /// not to move; a virtual connection or a semi-connection of the side

@@ -522,6 +522,8 @@ fn win_in_one(pos: &mut Hex) -> Option<Color> {
 
 /// See the module documentation.
 impl Knowledge for Hex {
+    const LAZY: bool = true;
+
     fn forced_winner(&mut self) -> Option<Color> {
         if self.outcome().is_some() {
             return None;

@@ -145,6 +145,8 @@ pub(crate) fn random_game(
 /// and prunes to the carrier of the opponent's virtual connection (see
 /// `vc.rs` for the patterns and why captures cannot break them).
 impl crate::solve::Knowledge for Onyx {
+    const LAZY: bool = true;
+
     fn forced_winner(&mut self) -> Option<crate::game::Color> {
         vc::forced_winner(self)
     }
