@@ -616,9 +616,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // is proven lost only when every legal move loses, so when every
         // candidate loses the others are searched too.
         let mut only_candidates = ply > 0;
-        let mut i = 0;
+        let mut next = 0;
         loop {
-            if i == moves.len() {
+            if next == moves.len() {
                 if !(only_candidates && is_lost(best_score)) || self.stopped() {
                     break;
                 }
@@ -633,13 +633,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                 }
                 self.move_lists[ply] = all;
-                if i == moves.len() {
+                if next == moves.len() {
                     break;
                 }
             }
-            let m = moves[i].1;
-            i += 1;
-            let i = i - 1;
+            let (i, m) = (next, moves[next].1);
+            next += 1;
             let hi = self.eval.history_index(game, m);
             self.prev[ply + 1] = Some(hi);
             // A late move is pruned unless it threatens to connect at once

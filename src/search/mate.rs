@@ -14,6 +14,8 @@
 //! history, so repetitions play no part (a draw the rules declare from the
 //! history, Akron's threefold repetition, is simply not a win). A side
 //! that is not finished but has no legal move loses, as in the searcher.
+//! A swap (after which the same colour moves again) is never part of a
+//! win found here: the search stays on the safe side.
 
 use super::SearchLimits;
 use crate::game::{Color, Effort, Game, Outcome};
@@ -91,7 +93,11 @@ impl<G: Game> MateSearch<'_, G> {
                     break;
                 }
                 self.play(game, mv);
-                let wins = game.outcome().is_none() && self.defend(game, me, plies - 1, ply + 1);
+                // A move after which the same colour moves again (a swap)
+                // is left out: this search counts strict alternation.
+                let wins = game.outcome().is_none()
+                    && game.to_move() != me
+                    && self.defend(game, me, plies - 1, ply + 1);
                 game.undo();
                 if wins {
                     found = Some(mv);
@@ -120,6 +126,9 @@ impl<G: Game> MateSearch<'_, G> {
             self.play(game, mv);
             let lost = match game.outcome() {
                 Some(o) => o == Outcome::Win(attacker),
+                // A reply after which the same colour moves again (a swap)
+                // counts as a defence: never claim a win through it.
+                None if game.to_move() != attacker => false,
                 None => self.attack(game, plies - 1, ply + 1, None).is_some(),
             };
             game.undo();
