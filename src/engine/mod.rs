@@ -564,11 +564,16 @@ impl Engine {
         }
     }
 
-    /// Solves the position for `color` (the side to move when `None`)
-    /// within `seconds` (else `solve_time`) and `solve_nodes`: `win MOVE`,
-    /// `loss`, `draw` or `unknown`, then `nodes N time T`. Progress lines
-    /// go to the info sink when verbose.
-    pub fn solve(&mut self, color: Option<Color>, seconds: Option<f64>) -> Result<String, String> {
+    /// Runs `solve` (a session's solve or solve_all) for `color` (the side
+    /// to move when `None`) within `seconds` (else `solve_time`) and
+    /// `solve_nodes`, with the solver's table size and progress lines to
+    /// the info sink when verbose.
+    fn solving<R>(
+        &mut self,
+        color: Option<Color>,
+        seconds: Option<f64>,
+        solve: impl FnOnce(&mut dyn Session, Color, &SolveLimits, usize, &mut dyn FnMut(&str)) -> R,
+    ) -> Result<R, String> {
         let limits = self.solve_limits(seconds);
         let hash_mb = self.params.solve_hash_mb;
         let verbose = self.params.verbose;
@@ -583,9 +588,27 @@ impl Engine {
                 info(line)
             }
         };
-        Ok(c.session
-            .solve(color, &limits, hash_mb, &mut progress)
-            .text())
+        Ok(solve(
+            c.session.as_mut(),
+            color,
+            &limits,
+            hash_mb,
+            &mut progress,
+        ))
+    }
+
+    /// Solves the position for `color` (the side to move when `None`)
+    /// within `seconds` (else `solve_time`) and `solve_nodes`: `win MOVE`,
+    /// `loss`, `draw` or `unknown`, then `nodes N time T`. Progress lines
+    /// go to the info sink when verbose.
+    pub fn solve(&mut self, color: Option<Color>, seconds: Option<f64>) -> Result<String, String> {
+        self.solving(
+            color,
+            seconds,
+            |session, color, limits, hash_mb, progress| {
+                session.solve(color, limits, hash_mb, progress).text()
+            },
+        )
     }
 
     /// Solves every legal move of `color` (the side to move when `None`),
@@ -596,27 +619,18 @@ impl Engine {
         color: Option<Color>,
         seconds: Option<f64>,
     ) -> Result<String, String> {
-        let limits = self.solve_limits(seconds);
-        let hash_mb = self.params.solve_hash_mb;
-        let verbose = self.params.verbose;
-        let c = self.current.as_mut().ok_or_else(no_game)?;
-        if c.session.rules().outcome().is_some() {
-            return Err("the game is over".into());
-        }
-        let color = color.unwrap_or(c.session.rules().to_move());
-        let info = &mut self.info;
-        let mut progress = |line: &str| {
-            if verbose {
-                info(line)
-            }
-        };
-        let lines = c
-            .session
-            .solve_all(color, &limits, hash_mb, &mut progress)
-            .into_iter()
-            .map(|(m, a)| format!("{m} {}", a.text()))
-            .collect::<Vec<_>>();
-        Ok(lines.join("\n"))
+        self.solving(
+            color,
+            seconds,
+            |session, color, limits, hash_mb, progress| {
+                session
+                    .solve_all(color, limits, hash_mb, progress)
+                    .into_iter()
+                    .map(|(m, a)| format!("{m} {}", a.text()))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            },
+        )
     }
 
     /// Sizes the current session's table (`param hash`); on failure the
