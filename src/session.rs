@@ -170,6 +170,25 @@ impl<G: Notation> RulesSession<G> {
         &self.game
     }
 
+    /// Runs `f` on a copy of the game with `color` to move (the turn handed
+    /// over when it is the other colour's). A failing `f` (a panic) leaves
+    /// the game untouched; on success the copy, back where it started,
+    /// replaces the game, so whatever the rules cached meanwhile is kept.
+    fn on_copy<R>(&mut self, color: Color, f: impl FnOnce(&mut G) -> R) -> R {
+        let mut game = self.game.clone();
+        let handed_over = color != game.to_move();
+        if handed_over {
+            game.play_null();
+        }
+        let r = f(&mut game);
+        if handed_over {
+            game.undo();
+        }
+        debug_assert_eq!(game.hash(), self.game.hash());
+        self.game = game;
+        r
+    }
+
     /// Runs `f` on the game with `color` to move: when it is the other
     /// colour's turn, the turn is handed over for `f` and taken back after.
     fn as_color<R>(&mut self, color: Color, f: impl FnOnce(&mut G) -> R) -> R {
@@ -642,23 +661,13 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         limits: &SearchLimits,
         request: SearchRequest<'_>,
     ) -> Option<SearchReport> {
-        // A copy: a failing search (a panic) leaves the game untouched. On
-        // success the copy, back where it started, replaces the game, so
-        // whatever the rules cached during the search is kept.
-        let mut game = self.rules.game.clone();
-        let handed_over = color != game.to_move();
-        if handed_over {
-            game.play_null();
-        }
-        let result =
-            self.evaluators[self.current].search(&mut self.searcher, &mut game, limits, request);
-        let report = result.map(|r| SearchReport::new(&mut game, &r));
-        if handed_over {
-            game.undo();
-        }
-        debug_assert_eq!(game.hash(), self.rules.game.hash());
-        self.rules.game = game;
-        report
+        // On a copy: a failing search (a panic) leaves the game untouched.
+        let eval = &self.evaluators[self.current];
+        let searcher = &mut self.searcher;
+        self.rules.on_copy(color, |game| {
+            eval.search(searcher, game, limits, request)
+                .map(|r| SearchReport::new(game, &r))
+        })
     }
     fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String> {
         self.searcher.set_hash_mb(hash_mb)
@@ -671,26 +680,19 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         progress: &mut dyn FnMut(&str),
     ) -> SolveAnswer {
         self.solver.set_hash_mb(hash_mb);
-        let mut game = self.rules.game.clone();
-        let handed_over = color != game.to_move();
-        if handed_over {
-            game.play_null();
-        }
-        let r = self.solver.solve(&mut game, limits, progress);
-        let value = match r.value {
-            SolveValue::Win(m) => format!("win {}", game.format_move(m)),
-            ref v => value_for(v, color, color).to_string(),
-        };
-        if handed_over {
-            game.undo();
-        }
-        debug_assert_eq!(game.hash(), self.rules.game.hash());
-        self.rules.game = game;
-        SolveAnswer {
-            value,
-            nodes: r.nodes,
-            elapsed: r.elapsed,
-        }
+        let solver = &mut self.solver;
+        self.rules.on_copy(color, |game| {
+            let r = solver.solve(game, limits, progress);
+            let value = match r.value {
+                SolveValue::Win(m) => format!("win {}", game.format_move(m)),
+                ref v => value_for(v, color, color).to_string(),
+            };
+            SolveAnswer {
+                value,
+                nodes: r.nodes,
+                elapsed: r.elapsed,
+            }
+        })
     }
     fn solve_all(
         &mut self,
@@ -700,57 +702,52 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         progress: &mut dyn FnMut(&str),
     ) -> Vec<(String, SolveAnswer)> {
         self.solver.set_hash_mb(hash_mb);
-        let mut game = self.rules.game.clone();
-        let handed_over = color != game.to_move();
-        if handed_over {
-            game.play_null();
-        }
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut out = Vec::new();
-        for mv in moves {
-            let text = game.format_listed_move(mv);
-            let start = std::time::Instant::now();
-            game.play(mv);
-            let answer = match game.outcome() {
-                Some(o) => SolveAnswer {
-                    value: match o {
-                        Outcome::Win(c) if c == color => "win",
-                        Outcome::Win(_) => "loss",
-                        Outcome::Draw => "draw",
+        let solver = &mut self.solver;
+        let mut out = self.rules.on_copy(color, |game| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let mut out = Vec::new();
+            for mv in moves {
+                let text = game.format_listed_move(mv);
+                let start = std::time::Instant::now();
+                game.play(mv);
+                let answer = match game.outcome() {
+                    Some(o) => SolveAnswer {
+                        value: match o {
+                            Outcome::Win(c) if c == color => "win",
+                            Outcome::Win(_) => "loss",
+                            Outcome::Draw => "draw",
+                        }
+                        .to_string(),
+                        nodes: 0,
+                        elapsed: start.elapsed(),
+                    },
+                    None => {
+                        // Counted by player, a swap hands the turn to the
+                        // other player, who now holds the swapper's old
+                        // colour.
+                        let mover = if game.to_move() == color && limits.by_player {
+                            color.opponent()
+                        } else {
+                            game.to_move()
+                        };
+                        let limits = SolveLimits {
+                            start,
+                            ..limits.clone()
+                        };
+                        let r = solver.solve(game, &limits, progress);
+                        SolveAnswer {
+                            value: value_for(&r.value, mover, color).to_string(),
+                            nodes: r.nodes,
+                            elapsed: r.elapsed,
+                        }
                     }
-                    .to_string(),
-                    nodes: 0,
-                    elapsed: start.elapsed(),
-                },
-                None => {
-                    // Counted by player, a swap hands the turn to the other
-                    // player, who now holds the swapper's old colour.
-                    let mover = if game.to_move() == color && limits.by_player {
-                        color.opponent()
-                    } else {
-                        game.to_move()
-                    };
-                    let limits = SolveLimits {
-                        start,
-                        ..limits.clone()
-                    };
-                    let r = self.solver.solve(&mut game, &limits, progress);
-                    SolveAnswer {
-                        value: value_for(&r.value, mover, color).to_string(),
-                        nodes: r.nodes,
-                        elapsed: r.elapsed,
-                    }
-                }
-            };
-            game.undo();
-            out.push((text, answer));
-        }
-        if handed_over {
-            game.undo();
-        }
-        debug_assert_eq!(game.hash(), self.rules.game.hash());
-        self.rules.game = game;
+                };
+                game.undo();
+                out.push((text, answer));
+            }
+            out
+        });
         out.sort_by_cached_key(|(m, _)| (board_order(m), m.clone()));
         out
     }
@@ -764,7 +761,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         max_plies: u32,
         limits: &SearchLimits,
     ) -> Option<(String, u32)> {
-        self.rules.as_color(color, |game| {
+        self.rules.on_copy(color, |game| {
             match crate::search::mate::fastest_win(game, max_plies, limits, None) {
                 Ok(Some((mv, plies))) => Some((game.format_move(mv), plies)),
                 _ => None,

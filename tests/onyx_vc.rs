@@ -16,7 +16,7 @@
 //! times as many.
 
 mod common;
-use common::minimax::{V, minimax};
+use common::minimax::{V, minimax, near_end, random_moves};
 
 use std::collections::HashSet;
 
@@ -182,36 +182,6 @@ fn check(
         }
     } else {
         counts.skipped += 1;
-    }
-}
-
-/// Plays random moves until the end (or `max` moves), then takes back
-/// `back` of them.
-fn near_end(game: &mut Onyx, rng: &mut SmallRng, back: usize, max: usize) {
-    let mut played = 0;
-    let mut moves = Vec::new();
-    while game.outcome().is_none() && played < max {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play(mv);
-        played += 1;
-    }
-    for _ in 0..back.min(played) {
-        game.undo();
-    }
-}
-
-/// Plays `count` random moves (fewer if the game ends first).
-fn random_moves(game: &mut Onyx, rng: &mut SmallRng, count: usize) {
-    let mut moves = Vec::new();
-    for _ in 0..count {
-        if game.outcome().is_some() {
-            return;
-        }
-        moves.clear();
-        game.legal_moves(&mut moves);
-        game.play(moves[rng.random_range(0..moves.len())]);
     }
 }
 

@@ -4,7 +4,7 @@
 //! every game, and known facts (Hex openings).
 
 mod common;
-use common::minimax::{V, minimax, opponent_moves};
+use common::minimax::{V, minimax, near_end, opponent_moves, random_moves};
 
 use std::collections::HashSet;
 
@@ -68,37 +68,6 @@ fn compare<G: Notation + crosscut::solve::Knowledge>(
         game.showboard()
     );
     true
-}
-
-/// Plays random moves from `game` until the end, then takes back
-/// `back` of them (or to the start): a position near the end.
-fn near_end<G: Game>(game: &mut G, rng: &mut SmallRng, back: usize, max_moves: usize) {
-    let mut played = 0;
-    let mut moves = Vec::new();
-    while game.outcome().is_none() && played < max_moves {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play_with(mv, Effort::Exact);
-        played += 1;
-    }
-    for _ in 0..back.min(played) {
-        game.undo();
-    }
-}
-
-/// Plays `count` random moves (fewer if the game ends).
-fn random_moves<G: Game>(game: &mut G, rng: &mut SmallRng, count: usize) {
-    let mut moves = Vec::new();
-    for _ in 0..count {
-        if game.outcome().is_some() {
-            return;
-        }
-        moves.clear();
-        game.legal_moves(&mut moves);
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play_with(mv, Effort::Exact);
-    }
 }
 
 thread_local! {

@@ -4,6 +4,8 @@
 use std::collections::HashSet;
 
 use crosscut::game::{Color, Effort, Game, Outcome};
+use rand::RngExt;
+use rand::rngs::SmallRng;
 
 /// The value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,4 +82,35 @@ pub fn minimax<G: Game>(
     }
     path.remove(&game.hash());
     Some(best)
+}
+
+/// Plays random moves until the game ends (at most `max_moves`), then takes
+/// back `back` of them: a position near the end.
+pub fn near_end<G: Game>(game: &mut G, rng: &mut SmallRng, back: usize, max_moves: usize) {
+    let mut played = 0;
+    let mut moves = Vec::new();
+    while game.outcome().is_none() && played < max_moves {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play_with(mv, Effort::Exact);
+        played += 1;
+    }
+    for _ in 0..back.min(played) {
+        game.undo();
+    }
+}
+
+/// Plays `count` random moves (fewer if the game ends first).
+pub fn random_moves<G: Game>(game: &mut G, rng: &mut SmallRng, count: usize) {
+    let mut moves = Vec::new();
+    for _ in 0..count {
+        if game.outcome().is_some() {
+            return;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play_with(mv, Effort::Exact);
+    }
 }
