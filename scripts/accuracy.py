@@ -10,7 +10,7 @@ position after it is still lost for the opponent (the win kept), won or
 drawn for it (the win thrown away), or unknown (not counted).
 
 Usage (from the repository, after `cargo build --release`):
-  scripts/accuracy.py --game onyx --size 6 --start blank --games 10
+  scripts/accuracy.py --game onyx --size 6 --option start=blank --games 10
   scripts/accuracy.py --game orcoon --size 5 --games 10
 
 Prints one line per time setting: won positions tried, kept, thrown away,
@@ -105,7 +105,8 @@ def main():
     ap.add_argument("--binary", default="target/release/crosscut")
     ap.add_argument("--game", default="onyx")
     ap.add_argument("--size", type=int, default=6)
-    ap.add_argument("--start", default=None, help="onyx: blank or standard")
+    ap.add_argument("--option", action="append", default=[],
+                    help="a game option NAME=VALUE, sent as the command of its name (repeatable)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--random-moves", type=int, default=2)
     ap.add_argument("--game-time", type=float, default=0.1)
@@ -115,8 +116,9 @@ def main():
     args = ap.parse_args()
 
     setup = [f"game {args.game}", f"boardsize {args.size}", "param verbose false"]
-    if args.start:
-        setup.append(f"start {args.start}")
+    for option in args.option:
+        name, _, value = option.partition("=")
+        setup.append(f"{name} {value}")
     times = [float(t) for t in args.times.split(",")]
     rng = random.Random(args.seed)
     player = Engine(args.binary, setup)
@@ -177,7 +179,7 @@ def main():
         )
     player.close()
     solver.close()
-    name = f"{args.game} {args.size}x{args.size}" + (f" {args.start}" if args.start else "")
+    name = f"{args.game} {args.size}x{args.size}" + "".join(f" {o}" for o in args.option)
     print(
         f"\n{name}: {positions} positions from {args.games} games, "
         f"{won_positions} won for the side to move"

@@ -18,7 +18,7 @@ exec target/release/crosscut-match \
   --engine "name=alphabeta cmd=target/release/crosscut" \
   --engine "name=$OPP cmd=target/release/crosscut param.player=$OPP" \
   --each "param.verbose=false" \
-  --game onyx --size 12 --start standard \
+  --game onyx --size 12 --option start=standard \
   --openings scripts/openings/onyx-12-random100.txt \
   --games "$GAMES" --st "$ST" --margin 0.2 --maxmoves 250 \
   --concurrency "$CONCURRENCY" --report 50 \

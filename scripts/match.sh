@@ -21,7 +21,7 @@ exec target/release/crosscut-match \
   --engine "name=depth$A_DEPTH cmd=target/release/crosscut param.max_depth=$A_DEPTH" \
   --engine "name=depth$B_DEPTH cmd=target/release/crosscut param.max_depth=$B_DEPTH" \
   --each "param.hash=16" \
-  --game onyx --size 12 --start standard \
+  --game onyx --size 12 --option start=standard \
   --openings scripts/openings/onyx-12.txt \
   --games "$GAMES" --tc "$TC" --margin 0.2 --maxmoves 200 \
   --concurrency "$CONCURRENCY" \

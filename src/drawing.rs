@@ -2,8 +2,8 @@
 //! drawing coordinates, the board's lines, the pieces and their levels,
 //! coordinate labels and the goal edges. Each game builds its
 //! [`Drawing`] ([`crate::game::Notation::drawing`]); the `position`
-//! command adds the state of play and writes it as JSON
-//! ([`crate::session::Rules::position_json`]).
+//! command adds the state of play ([`crate::session::Rules::position`])
+//! and writes it as JSON.
 
 use crate::game::Color;
 
@@ -50,8 +50,8 @@ pub struct Label {
 /// A board as a GUI draws it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Drawing {
-    /// How cells look: `grid` (points on lines), `hex` (a hexagon around
-    /// each point) or `stack` (Akron's holes and balls).
+    /// How cells look: `grid` (points on lines), `hexagon` (a hexagon
+    /// around each point) or `stack` (Akron's holes and balls).
     pub shape: &'static str,
     /// Every point, in board order.
     pub points: Vec<DrawPoint>,
@@ -65,6 +65,37 @@ pub struct Drawing {
     pub chain: Vec<String>,
     /// Further facts to show, as (name, value): Akron's piles.
     pub facts: Vec<(String, String)>,
+    /// What it means when a move takes pieces off the board besides a
+    /// moved piece's origin (Onyx's captures, Akron's drops), if the game
+    /// has such moves.
+    pub removal: Option<Removal>,
+    /// Whether pieces on the board move (Akron's balls): a GUI then
+    /// selects a piece, then its destination.
+    pub pieces_move: bool,
+    /// Moves that explain the result, to be shown numbered in order:
+    /// Orcoon's winning sequence after a pass its passer lost; empty
+    /// otherwise.
+    pub sequence: Vec<String>,
+}
+
+/// What the pieces a move takes off the board (besides a moved piece's
+/// origin) are, in the games' own words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// Opposing pieces captured (Onyx).
+    Capture,
+    /// Pieces that dropped to a lower level from where they stood (Akron).
+    Drop,
+}
+
+impl Removal {
+    /// Its name in the `position` answer.
+    pub fn name(self) -> &'static str {
+        match self {
+            Removal::Capture => "capture",
+            Removal::Drop => "drop",
+        }
+    }
 }
 
 /// The goal-edge bits of a point from a game's own edge bits and its

@@ -185,9 +185,48 @@ pub trait Game: Clone + Send + 'static {
     }
 }
 
+/// A point's place in board order: level by level from the surface (Onyx's
+/// midpoints on level 1), each level row by row from row 1, each row from
+/// column `A` (all counted from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot {
+    /// The level (0: the surface, or every point of a flat board).
+    pub level: usize,
+    /// The row within the level, from row 1.
+    pub row: usize,
+    /// The column within the level, from `A`.
+    pub column: usize,
+}
+
+impl Spot {
+    /// The spot at `level`, `row`, `column`.
+    pub fn new(level: usize, row: usize, column: usize) -> Spot {
+        Spot { level, row, column }
+    }
+}
+
+/// Where a move comes when moves are listed in board order (`legal_moves`,
+/// `solve_all`): placements first, by their point's [`Spot`]; then moves
+/// of a piece (Akron's ball moves) by origin, then destination; then
+/// `pass`; `swap` last. The variants' order is the listing's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MoveOrder {
+    /// A piece placed on a point.
+    Place(Spot),
+    /// A piece moved from one point to another.
+    Step(Spot, Spot),
+    /// A pass.
+    Pass,
+    /// The swap.
+    Swap,
+}
+
 /// A game's notation: how moves and points are written and read, and the
 /// board drawn for people. Kept apart from the rules ([`Game`]).
 pub trait Notation: Game {
+    /// Where `mv` comes when moves are listed in board order.
+    fn move_order(&self, mv: Self::Move) -> MoveOrder;
+
     /// Parses a move in the game's notation and checks it against the rules.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 

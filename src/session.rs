@@ -57,7 +57,7 @@ pub trait Rules: Send {
     fn undo(&mut self) -> bool;
     /// All legal moves for `color`, in notation, as `legal_moves` writes
     /// them (for the colour not to move: as if the turn were handed over),
-    /// in board order (see [`board_order`]).
+    /// in board order (see [`crate::game::MoveOrder`]).
     fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
     /// The board for people.
     fn showboard(&self) -> String;
@@ -79,64 +79,7 @@ pub trait Rules: Send {
     /// writes it (see protocol.md): the game's [`crate::drawing::Drawing`]
     /// plus the side to move, the legal moves, the history, the last move
     /// and the points it changed, and the result.
-    fn position_json(&mut self) -> Result<serde_json::Value, String>;
-}
-
-/// Where a point written in the games' notation comes in board order:
-/// (level, row, column), all from the name. A one-letter point (`C3`,
-/// Hex's `c3`) is on level 0; a two-letter one names the block of rows
-/// and columns it spans (Onyx's midpoint `DE1112`, Akron's `CD34` and
-/// `CE810`): its level is the letter span, its row and column those of
-/// its lower-left (first) corner. Capture marks (`D4*`) are ignored.
-fn point_order(text: &str) -> Option<(usize, usize, usize)> {
-    let text = text.trim_end_matches('*');
-    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
-    let digits = &text[letters..];
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let columns: Vec<usize> = text[..letters]
-        .bytes()
-        .map(|b| (b.to_ascii_uppercase() - b'A') as usize)
-        .collect();
-    match columns[..] {
-        [c] => Some((0, digits.parse().ok()?, c)),
-        [c1, c2] if c2 > c1 => {
-            let span = c2 - c1;
-            (1..digits.len()).find_map(|i| {
-                let first: usize = digits[..i].parse().ok()?;
-                let last: usize = digits[i..].parse().ok()?;
-                (last == first + span).then_some((span, first, c1))
-            })
-        }
-        _ => None,
-    }
-}
-
-/// The order `legal_moves` lists moves in: placements (points) first,
-/// level by level from the surface, each level row by row from row 1 and
-/// each row from column `A` (Onyx: every grid point, then the midpoints
-/// by their lower-left corner; Akron: the surface holes, then the higher
-/// points level by level); then Akron's ball moves (`C3-DE45`) by their
-/// origin, then their destination, in the same order; then any other
-/// text; then `pass`; `swap` last.
-pub fn board_order(text: &str) -> (u8, (usize, usize, usize), (usize, usize, usize)) {
-    let none = (0, 0, 0);
-    if text.eq_ignore_ascii_case("pass") {
-        return (3, none, none);
-    }
-    if text.eq_ignore_ascii_case("swap") {
-        return (4, none, none);
-    }
-    if let Some(p) = point_order(text) {
-        return (0, p, none);
-    }
-    if let Some((from, to)) = text.split_once('-')
-        && let (Some(a), Some(b)) = (point_order(from), point_order(to))
-    {
-        return (1, a, b);
-    }
-    (2, none, none)
+    fn position(&mut self) -> Result<PositionView, String>;
 }
 
 /// A [`Game`] with its history, seen through [`Rules`].
@@ -287,16 +230,15 @@ impl<G: Notation> Rules for RulesSession<G> {
         true
     }
     fn legal_moves_for(&mut self, color: Color) -> Vec<String> {
-        let mut out = self.as_color(color, |game| {
+        self.as_color(color, |game| {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
+            moves.sort_by_cached_key(|&m| game.move_order(m));
             moves
                 .into_iter()
                 .map(|m| game.format_listed_move(m))
                 .collect::<Vec<String>>()
-        });
-        out.sort_by_cached_key(|m| (board_order(m), m.clone()));
-        out
+        })
     }
     fn showboard(&self) -> String {
         self.game.showboard()
@@ -330,91 +272,116 @@ impl<G: Notation> Rules for RulesSession<G> {
     fn position_mut(&mut self) -> &mut dyn Any {
         &mut self.game
     }
-    fn position_json(&mut self) -> Result<serde_json::Value, String> {
-        position_json(self)
+    fn position(&mut self) -> Result<PositionView, String> {
+        position_view(self)
     }
 }
 
-/// The name of a piece's colour in the `position` answer.
-fn piece_name(piece: Option<Color>) -> serde_json::Value {
-    piece.map_or(serde_json::Value::Null, |c| c.name().into())
+/// A point whose piece the last move changed, besides the move's own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceChange {
+    /// The point, in notation.
+    pub point: String,
+    /// The piece put there or taken away.
+    pub piece: Color,
 }
 
-/// [`Rules::position_json`] of a [`RulesSession`].
-fn position_json<G: Notation>(rules: &mut RulesSession<G>) -> Result<serde_json::Value, String> {
-    use serde_json::json;
+/// The last move of a game, for a graphical interface.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LastMove {
+    /// Who played it.
+    pub color: Color,
+    /// The move in notation.
+    pub text: String,
+    /// Pieces it put on the board (its own placement, a moved ball's new
+    /// place, a dropped ball's).
+    pub added: Vec<PieceChange>,
+    /// Pieces it took off the board (captures, a moved ball's origin, the
+    /// places balls dropped from).
+    pub removed: Vec<PieceChange>,
+}
+
+/// A position as a graphical interface needs it: the game's
+/// [`Drawing`](crate::drawing::Drawing) and the state of play. The
+/// `position` command writes it as JSON (see protocol.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionView {
+    /// The game's name.
+    pub game: &'static str,
+    /// Points per side.
+    pub size: usize,
+    /// The board as drawn.
+    pub drawing: crate::drawing::Drawing,
+    /// Side to move.
+    pub to_move: Color,
+    /// Moves since the start.
+    pub moves_played: usize,
+    /// The result, once over.
+    pub outcome: Option<Outcome>,
+    /// The legal moves of the side to move, in board order (none once over).
+    pub legal: Vec<String>,
+    /// The last move, unless the game is at its start or the last entry of
+    /// the history is a turn handed over.
+    pub last_move: Option<LastMove>,
+    /// The moves played, in notation.
+    pub history: Vec<String>,
+}
+
+/// [`Rules::position`] of a [`RulesSession`].
+fn position_view<G: Notation>(rules: &mut RulesSession<G>) -> Result<PositionView, String> {
     let drawing = rules.game.drawing();
     if drawing.points.is_empty() {
         return Err(format!("{} has no drawing", rules.name));
     }
     // The last move, who played it, and the points it changed besides its
     // own: captures (Onyx) empty points, drops (Akron) move balls down.
-    let mut last = serde_json::Value::Null;
-    let (mut added, mut removed) = (Vec::new(), Vec::new());
-    if let Some(&Some(mv)) = rules.moves.last() {
-        let mut before = rules.game.clone();
-        before.undo();
-        let color = before.to_move();
-        last = json!({"color": color.name(), "move": before.format_move(mv)});
-        let old = before.drawing();
-        for (a, b) in old.points.iter().zip(&drawing.points) {
-            if a.piece != b.piece {
-                if a.piece.is_some() {
-                    removed.push(json!({"point": a.name, "piece": piece_name(a.piece)}));
-                }
-                if b.piece.is_some() {
-                    added.push(json!({"point": b.name, "piece": piece_name(b.piece)}));
+    let last_move = match rules.moves.last() {
+        Some(&Some(mv)) => {
+            let mut before = rules.game.clone();
+            before.undo();
+            let color = before.to_move();
+            let text = before.format_move(mv);
+            let old = before.drawing();
+            let (mut added, mut removed) = (Vec::new(), Vec::new());
+            for (a, b) in old.points.iter().zip(&drawing.points) {
+                if a.piece != b.piece {
+                    if let Some(piece) = a.piece {
+                        let point = a.name.clone();
+                        removed.push(PieceChange { point, piece });
+                    }
+                    if let Some(piece) = b.piece {
+                        let point = b.name.clone();
+                        added.push(PieceChange { point, piece });
+                    }
                 }
             }
+            Some(LastMove {
+                color,
+                text,
+                added,
+                removed,
+            })
         }
-    }
+        _ => None,
+    };
     let to_move = rules.game.to_move();
-    let legal = if rules.game.outcome().is_some() {
+    let outcome = rules.game.outcome();
+    let legal = if outcome.is_some() {
         Vec::new()
     } else {
         rules.legal_moves_for(to_move)
     };
-    let outcome = rules.game.outcome();
-    let points: Vec<serde_json::Value> = drawing
-        .points
-        .iter()
-        .map(|p| {
-            json!({"name": p.name, "x": p.x, "y": p.y, "level": p.level,
-                   "piece": piece_name(p.piece), "edges": p.edges})
-        })
-        .collect();
-    let labels: Vec<serde_json::Value> = drawing
-        .labels
-        .iter()
-        .map(|l| json!({"text": l.text, "x": l.x, "y": l.y}))
-        .collect();
-    let facts: serde_json::Map<String, serde_json::Value> = drawing
-        .facts
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone().into()))
-        .collect();
-    Ok(json!({
-        "game": rules.name,
-        "size": rules.game.size(),
-        "shape": drawing.shape,
-        "to_move": to_move.name(),
-        "moves_played": rules.game.moves_played(),
-        "result": outcome.map(|o| o.score_text()),
-        "winner": match outcome {
-            Some(Outcome::Win(c)) => c.name().into(),
-            _ => serde_json::Value::Null,
-        },
-        "points": points,
-        "lines": drawing.lines.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
-        "labels": labels,
-        "legal": legal,
-        "last_move": last,
-        "history": rules.history(),
-        "added": added,
-        "removed": removed,
-        "chain": drawing.chain,
-        "facts": facts,
-    }))
+    Ok(PositionView {
+        game: rules.name,
+        size: rules.game.size(),
+        drawing,
+        to_move,
+        moves_played: rules.game.moves_played(),
+        outcome,
+        legal,
+        last_move,
+        history: rules.history(),
+    })
 }
 
 /// How `genmove` and `analyze` search: the player, threads and where the
@@ -481,12 +448,40 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
     }
 }
 
+/// A position's value as the solver proved it, for one colour, with the
+/// winning move in notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// A forced win, starting with this move when one is named (`solve`
+    /// names it; `solve_all`, valuing the position after a move, does not).
+    Win(Option<String>),
+    /// A forced loss.
+    Loss,
+    /// A forced draw.
+    Draw,
+    /// Not decided within the limits.
+    Unknown,
+}
+
+impl std::fmt::Display for Solved {
+    /// `win MOVE`, `win`, `loss`, `draw` or `unknown`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Solved::Win(Some(m)) => write!(f, "win {m}"),
+            Solved::Win(None) => f.write_str("win"),
+            Solved::Loss => f.write_str("loss"),
+            Solved::Draw => f.write_str("draw"),
+            Solved::Unknown => f.write_str("unknown"),
+        }
+    }
+}
+
 /// What `solve` found, in notation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveAnswer {
-    /// `win MOVE`, `loss`, `draw` or `unknown` (for `solve_all`, the
-    /// value for the side that made the move, without a move).
-    pub value: String,
+    /// The value for the colour solved for (for `solve_all`, the value for
+    /// the side that made the move, without a move).
+    pub value: Solved,
     /// Nodes the solver expanded.
     pub nodes: u64,
     /// Time spent.
@@ -583,15 +578,15 @@ pub struct GameSession<G: Notation + Knowledge> {
 /// The value for `color` of a position with a solve report for its side
 /// to move (`mover`): kept when `mover` is `color`, turned round
 /// otherwise; a winning move is not named.
-fn value_for<M>(value: &SolveValue<M>, mover: Color, color: Color) -> &'static str {
+fn value_for<M>(value: &SolveValue<M>, mover: Color, color: Color) -> Solved {
     let mine = mover == color;
     match value {
-        SolveValue::Win(_) if mine => "win",
-        SolveValue::Win(_) => "loss",
-        SolveValue::Loss if mine => "loss",
-        SolveValue::Loss => "win",
-        SolveValue::Draw => "draw",
-        SolveValue::Unknown => "unknown",
+        SolveValue::Win(_) if mine => Solved::Win(None),
+        SolveValue::Win(_) => Solved::Loss,
+        SolveValue::Loss if mine => Solved::Loss,
+        SolveValue::Loss => Solved::Win(None),
+        SolveValue::Draw => Solved::Draw,
+        SolveValue::Unknown => Solved::Unknown,
     }
 }
 
@@ -684,8 +679,8 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         self.rules.on_copy(color, |game| {
             let r = solver.solve(game, limits, progress);
             let value = match r.value {
-                SolveValue::Win(m) => format!("win {}", game.format_move(m)),
-                ref v => value_for(v, color, color).to_string(),
+                SolveValue::Win(m) => Solved::Win(Some(game.format_move(m))),
+                ref v => value_for(v, color, color),
             };
             SolveAnswer {
                 value,
@@ -703,9 +698,10 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
     ) -> Vec<(String, SolveAnswer)> {
         self.solver.set_hash_mb(hash_mb);
         let solver = &mut self.solver;
-        let mut out = self.rules.on_copy(color, |game| {
+        self.rules.on_copy(color, |game| {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
+            moves.sort_by_cached_key(|&m| game.move_order(m));
             let mut out = Vec::new();
             for mv in moves {
                 let text = game.format_listed_move(mv);
@@ -714,11 +710,10 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                 let answer = match game.outcome() {
                     Some(o) => SolveAnswer {
                         value: match o {
-                            Outcome::Win(c) if c == color => "win",
-                            Outcome::Win(_) => "loss",
-                            Outcome::Draw => "draw",
-                        }
-                        .to_string(),
+                            Outcome::Win(c) if c == color => Solved::Win(None),
+                            Outcome::Win(_) => Solved::Loss,
+                            Outcome::Draw => Solved::Draw,
+                        },
                         nodes: 0,
                         elapsed: start.elapsed(),
                     },
@@ -737,7 +732,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                         };
                         let r = solver.solve(game, &limits, progress);
                         SolveAnswer {
-                            value: value_for(&r.value, mover, color).to_string(),
+                            value: value_for(&r.value, mover, color),
                             nodes: r.nodes,
                             elapsed: r.elapsed,
                         }
@@ -747,9 +742,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                 out.push((text, answer));
             }
             out
-        });
-        out.sort_by_cached_key(|(m, _)| (board_order(m), m.clone()));
-        out
+        })
     }
     fn evaluate_for(&mut self, color: Color) -> i32 {
         let eval = &self.evaluators[self.current];

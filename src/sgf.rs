@@ -4,12 +4,14 @@
 //! A record is one game tree whose main line is read: the root node holds the
 //! game (`XG[onyx]`, private, since SGF has no `GM` number for these games;
 //! Hex records also carry its `GM[11]`, and one with only `GM[11]` is Hex),
-//! the board size `SZ`, the Onyx start `XS` when one was chosen, players,
+//! the board size `SZ`, the game's options as set (`XP[start=blank][swap=off]`,
+//! one value per option; older records' `XS[blank]` is read as `start`), players,
 //! result and reason; then one node per move, `;B[D12]`, `;W[swap]`, with the
 //! seconds the move took in `XT` and, under a clock, the time left in
 //! `BL`/`WL`. See protocol.md for the full list.
 
 use crate::game::Color;
+use crate::session::Options;
 
 /// One move of a record.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,8 +48,10 @@ pub struct Record {
     pub game: String,
     /// Board size (`SZ`).
     pub size: usize,
-    /// Start position as `start` takes it (`XS`), when one was chosen.
-    pub start: Option<String>,
+    /// The game's options as set (`XP`, one `NAME=VALUE` value each; an
+    /// older record's `XS` is the option `start`): those not set take the
+    /// game's defaults.
+    pub options: Options,
     /// Player who held Black at the end of the game (after any swap) (`PB`).
     pub black: Option<String>,
     /// Player who held White at the end of the game (`PW`).
@@ -110,7 +114,14 @@ impl Record {
                 prop(s, id, v);
             }
         };
-        opt(&mut s, "XS", &self.start);
+        if !self.options.is_empty() {
+            s.push_str("XP");
+            for (name, value) in &self.options {
+                s.push('[');
+                s.push_str(&escape(&format!("{name}={value}")));
+                s.push(']');
+            }
+        }
         opt(
             &mut s,
             "GN",
@@ -283,9 +294,33 @@ impl<'a> Parser<'a> {
 }
 
 fn get<'n>(node: &'n Node, id: &str) -> Option<&'n str> {
+    get_all(node, id).map(|v| v[0].as_str())
+}
+
+/// Every value of property `id`.
+fn get_all<'n>(node: &'n Node, id: &str) -> Option<&'n [String]> {
     node.iter()
         .find(|(k, _)| k == id)
-        .map(|(_, v)| v[0].as_str())
+        .map(|(_, v)| v.as_slice())
+}
+
+/// The options a root node sets: `XP`'s `NAME=VALUE` values, and an older
+/// record's `XS` as `start` (`XP` wins where both name it). Names and values
+/// are read as written; whoever plays the record checks them.
+fn options_of(root: &Node) -> Result<Options, String> {
+    let mut options: Options = Vec::new();
+    if let Some(start) = get(root, "XS") {
+        options.push(("start".into(), start.trim().to_string()));
+    }
+    for value in get_all(root, "XP").unwrap_or(&[]) {
+        let (name, value) = value
+            .split_once('=')
+            .ok_or_else(|| format!("XP[{value}] is not NAME=VALUE"))?;
+        let name = name.trim().to_string();
+        options.retain(|(n, _)| *n != name);
+        options.push((name, value.trim().to_string()));
+    }
+    Ok(options)
 }
 
 /// Largest record [`load`] reads, in bytes (4 MiB: a record of 100,000
@@ -369,7 +404,7 @@ pub fn parse(text: &str) -> Result<Record, String> {
     let mut rec = Record {
         game,
         size,
-        start: owned("XS"),
+        options: options_of(root)?,
         black: owned("PB"),
         white: owned("PW"),
         result: owned("RE"),
@@ -414,7 +449,10 @@ mod tests {
         let rec = Record {
             game: "onyx".into(),
             size: 12,
-            start: Some("standard".into()),
+            options: vec![
+                ("start".into(), "standard".into()),
+                ("swap".into(), "off".into()),
+            ],
             black: Some("B [x]".into()),
             white: Some("W\\y".into()),
             result: Some("W+Forfeit".into()),
@@ -435,8 +473,25 @@ mod tests {
         };
         let text = rec.to_sgf();
         assert!(text.starts_with("(;FF[4]CA[UTF-8]AP[crosscut-match]XG[onyx]SZ[12]"));
+        assert!(text.contains("XP[start=standard][swap=off]"));
         assert!(text.contains(";W[swap]XT[0.250]WL[9.500]"));
         assert_eq!(parse(&text).unwrap(), rec);
+    }
+
+    #[test]
+    fn options_and_older_records() {
+        let rec = parse("(;XG[onyx]SZ[8]XS[blank])").unwrap();
+        assert_eq!(
+            rec.options,
+            vec![("start".to_string(), "blank".to_string())]
+        );
+        let rec = parse("(;XG[onyx]SZ[8]XS[blank]XP[swap=off][start=standard])").unwrap();
+        let expected: Options = vec![
+            ("swap".into(), "off".into()),
+            ("start".into(), "standard".into()),
+        ];
+        assert_eq!(rec.options, expected);
+        assert!(parse("(;XG[onyx]SZ[8]XP[swap])").is_err());
     }
 
     #[test]

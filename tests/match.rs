@@ -61,7 +61,7 @@ fn check_record(rec: &sgf::Record, r: &GameResult, names: &[String]) {
     let settings = GameSettings {
         game: rec.game.clone(),
         size: rec.size,
-        start: rec.start.clone(),
+        options: rec.options.clone(),
     };
     let mut s = settings.new_rules().unwrap();
     for m in &rec.moves {
@@ -265,7 +265,7 @@ fn swap_reseats_the_players() {
         &format!(
             "--engine 'name=mover cmd=\"{FAKE} --seed 9\"' \
              --engine 'name=swapper cmd=\"{FAKE} --mode swap --seed 4\"' \
-             --size 8 --start blank --games 2 --st 1 --out {{OUT}} --log {{OUT}}/logs"
+             --size 8 --option start=blank --games 2 --st 1 --out {{OUT}} --log {{OUT}}/logs"
         ),
         &out,
     );
@@ -279,7 +279,10 @@ fn swap_reseats_the_players() {
     assert_eq!((r.black, r.white), (1, 0), "{r:?}");
     assert_eq!(recs[0].moves[1].text, "swap");
     assert_eq!(recs[0].moves[2].color, Color::White);
-    assert_eq!(recs[0].start.as_deref(), Some("blank"));
+    assert_eq!(
+        recs[0].options,
+        vec![("start".to_string(), "blank".to_string())]
+    );
     check_record(&recs[0], r, &n);
     // After the swap the first mover is asked for White's move.
     let log = std::fs::read_to_string(out.join("logs/mover-w1.log")).unwrap();
@@ -739,7 +742,7 @@ fn a_position_occurring_a_third_time_is_drawn_by_repetition() {
     let cfg = config(
         &format!(
             "--engine 'name=a cmd=\"{fake}\"' --engine 'name=b cmd=\"{fake}\"' \
-             --game onyx --size 4 --start blank --games 2 --maxmoves 100 --st 1 --out {{OUT}}"
+             --game onyx --size 4 --option start=blank --games 2 --maxmoves 100 --st 1 --out {{OUT}}"
         ),
         &out,
     );
@@ -789,7 +792,7 @@ fn an_opening_with_a_threefold_repetition_ends_the_game_there() {
     let cfg = config(
         &format!(
             "--engine 'name=a cmd=\"{FAKE} --seed 2\"' --engine 'name=b cmd=\"{FAKE} --seed 3\"' \
-             --game onyx --size 4 --start blank --games 2 --openings {} --maxmoves 100 --out {{OUT}}/run \
+             --game onyx --size 4 --option start=blank --games 2 --openings {} --maxmoves 100 --out {{OUT}}/run \
              --log {{OUT}}/logs",
             openings.display()
         ),

@@ -257,7 +257,7 @@ fn hex_rhombus() {
     let mut s = Session::with("hex", &["boardsize 3"]);
     let pos = position(&mut s);
     check_common(&mut s, &pos);
-    assert_eq!(pos["shape"], "hex");
+    assert_eq!(pos["shape"], "hexagon");
     let points = pos["points"].as_array().unwrap();
     // a2 is half a cell right of a1, one row down.
     let a2 = points.iter().find(|p| p["name"] == "a2").unwrap();

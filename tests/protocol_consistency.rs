@@ -6,6 +6,8 @@ use std::sync::Mutex;
 
 use crosscut::protocol::Gtp;
 
+mod common;
+
 fn raw(gtp: &mut Gtp, line: &str) -> String {
     gtp.execute(line).unwrap_or_default()
 }
@@ -132,7 +134,7 @@ fn other_games_legal_moves_are_in_board_order() {
     assert!(moves[..first_move].iter().all(|m| !m.contains('-')));
     assert!(moves[first_move..].iter().all(|m| m.contains('-')));
     let mut sorted = moves.clone();
-    sorted.sort_by_key(|m| crosscut::session::board_order(m));
+    sorted.sort_by_key(|m| common::board_order(m));
     assert_eq!(moves, sorted);
     assert_eq!(&moves[..3], ["A1", "B1", "C1"]);
     let pos = |m: &str| moves.iter().position(|x| x == m).unwrap();
@@ -143,7 +145,7 @@ fn other_games_legal_moves_are_in_board_order() {
 
 #[test]
 fn board_order_of_names() {
-    use crosscut::session::board_order;
+    use common::board_order;
     let order = [
         "A1", "B1", "L1", "A2", "A10", "L12", "BC12", "AB23", "BC910", "AB1011", "CE35", "CE810",
         "A1-B2", "A1-CD34", "B1-A1", "pass", "swap",
@@ -215,4 +217,60 @@ fn out_of_turn_genmove_after_swap_is_logged() {
         ok(&mut gtp, "genmove w");
         assert!(warnings().is_empty(), "{game}");
     }
+}
+
+/// The code outside `src/games/` knows the games only through the
+/// registry: no game's name is written in it (comments and test modules
+/// aside), so a new game is one folder and one registry line
+/// (docs/design.md).
+#[test]
+fn no_game_is_named_outside_its_folder() {
+    let names: Vec<&str> = crosscut::games::names();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                if path != root.join("games") {
+                    dirs.push(path);
+                }
+            } else if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("rs" | "js" | "html" | "css")
+            ) {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 20, "found only {} files", files.len());
+    let mut found = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            // Test modules sit at the end of their files.
+            if line.trim() == "#[cfg(test)]" {
+                break;
+            }
+            // The code, without its comment.
+            let code = match line.find("//") {
+                Some(k) if !line[..k].ends_with(':') => &line[..k],
+                _ => line,
+            };
+            let words = code
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .map(|w| w.to_ascii_lowercase());
+            for w in words {
+                if names.contains(&w.as_str()) {
+                    found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "game names outside src/games/:\n{}",
+        found.join("\n")
+    );
 }

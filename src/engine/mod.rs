@@ -16,7 +16,7 @@ use crate::game::Color;
 use crate::games::{self, GameEntry};
 use crate::search::alphabeta::{is_mate, score_text};
 use crate::search::{Player, SearchLimits, SearchReport, search_score};
-use crate::session::{Options, Rules, SearchRequest, Session};
+use crate::session::{Options, Rules, SearchRequest, Session, SolveAnswer, Solved};
 use crate::timeman::Clock;
 pub use params::{MAX_HASH_MB, PARAMS, Params};
 
@@ -156,7 +156,7 @@ impl Engine {
     }
 
     /// The current game as a record (what `loadsgf` reads back): the game,
-    /// size, start and moves with their colours, and the result once over.
+    /// size, options as set and moves with their colours, and the result once over.
     pub fn record(&self) -> Result<crate::sgf::Record, String> {
         let c = self.current.as_ref().ok_or_else(no_game)?;
         let rules = c.session.rules();
@@ -171,7 +171,7 @@ impl Engine {
         Ok(crate::sgf::Record {
             game: c.entry.name.to_string(),
             size: rules.size(),
-            start: crate::session::option(&c.options, "start").map(str::to_string),
+            options: c.options.clone(),
             result: rules.outcome().map(|o| o.score_text()),
             moves,
             ..Default::default()
@@ -292,7 +292,7 @@ impl Engine {
     }
 
     /// Replaces the current game by a game record (`loadsgf`): a fresh game
-    /// of the recorded kind, size and start, with the first `moves` moves of
+    /// of the recorded kind, size and options, with the first `moves` moves of
     /// the record (all when `None`) replayed and checked. On error the
     /// current game stays as it was.
     pub fn load_record(
@@ -301,12 +301,6 @@ impl Engine {
         moves: Option<usize>,
     ) -> Result<(), String> {
         let entry = games::find(&record.game)?;
-        let mut options = Vec::new();
-        if let Some(start) = &record.start {
-            let start = start.to_ascii_lowercase();
-            entry.check_option(record.size, "start", &start)?;
-            options.push(("start".to_string(), start));
-        }
         if !entry.has_size(record.size) {
             return Err(format!(
                 "unacceptable size: {} has sizes {}, not {}",
@@ -315,6 +309,7 @@ impl Engine {
                 record.size
             ));
         }
+        let options = entry.check_options(record.size, &record.options)?;
         let mut s = self
             .new_session(entry, record.size, &options)
             .map_err(|e| format!("unacceptable size: {e}"))?;
@@ -460,7 +455,10 @@ impl Engine {
         if verbose {
             info(&format!("info solve genmove {}", answer.text()));
         }
-        Ok(answer.value.strip_prefix("win ").map(str::to_string))
+        Ok(match answer.value {
+            Solved::Win(m) => m,
+            _ => None,
+        })
     }
 
     /// Searches without playing and describes the result: the `info` line of
@@ -598,37 +596,35 @@ impl Engine {
     }
 
     /// Solves the position for `color` (the side to move when `None`)
-    /// within `seconds` (else `solve_time`) and `solve_nodes`: `win MOVE`,
-    /// `loss`, `draw` or `unknown`, then `nodes N time T`. Progress lines
-    /// go to the info sink when verbose.
-    pub fn solve(&mut self, color: Option<Color>, seconds: Option<f64>) -> Result<String, String> {
+    /// within `seconds` (else `solve_time`) and `solve_nodes`. Progress
+    /// lines go to the info sink when verbose.
+    pub fn solve(
+        &mut self,
+        color: Option<Color>,
+        seconds: Option<f64>,
+    ) -> Result<SolveAnswer, String> {
         self.solving(
             color,
             seconds,
             |session, color, limits, hash_mb, progress| {
-                session.solve(color, limits, hash_mb, progress).text()
+                session.solve(color, limits, hash_mb, progress)
             },
         )
     }
 
     /// Solves every legal move of `color` (the side to move when `None`),
-    /// each within the limits of [`Engine::solve`]: one line per move,
-    /// `MOVE VALUE nodes N time T`, the value for `color` after the move.
+    /// each within the limits of [`Engine::solve`]: each move in board
+    /// order with the value for `color` after it.
     pub fn solve_all(
         &mut self,
         color: Option<Color>,
         seconds: Option<f64>,
-    ) -> Result<String, String> {
+    ) -> Result<Vec<(String, SolveAnswer)>, String> {
         self.solving(
             color,
             seconds,
             |session, color, limits, hash_mb, progress| {
-                session
-                    .solve_all(color, limits, hash_mb, progress)
-                    .into_iter()
-                    .map(|(m, a)| format!("{m} {}", a.text()))
-                    .collect::<Vec<_>>()
-                    .join("\n")
+                session.solve_all(color, limits, hash_mb, progress)
             },
         )
     }

@@ -251,7 +251,7 @@ pub const PARAMS: &[Param] = &[
     Param {
         name: "solve_knowledge",
         range: "true, false",
-        doc: "whether `solve` uses the game's knowledge (wins in one; virtual connections and must-play regions in Onyx and Hex); false = plain df-pn, for comparison",
+        doc: "whether `solve` uses the game's knowledge (wins in one; virtual connections and must-play regions where the game has them); false = plain df-pn, for comparison",
         get: |e| e.params.solve_knowledge.to_string(),
         set: |e, v| {
             e.params.solve_knowledge = match v.to_ascii_lowercase().as_str() {

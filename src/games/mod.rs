@@ -132,11 +132,59 @@ impl GameEntry {
         self.commands.iter().find(|c| c.name == name)
     }
 
+    /// Checks options given as (name, value) pairs, in any case, for a
+    /// `size` board: the same options with names and values in lower case,
+    /// each name once (the last value given wins), or the first error (an
+    /// option the game does not have, a value it does not take, or one the
+    /// size does not have).
+    pub fn check_options<N: AsRef<str>, V: AsRef<str>>(
+        &self,
+        size: usize,
+        options: &[(N, V)],
+    ) -> Result<Options, String> {
+        let mut checked: Options = Vec::new();
+        for (name, value) in options {
+            let name = name.as_ref().trim().to_ascii_lowercase();
+            let value = value.as_ref().trim().to_ascii_lowercase();
+            self.check_option(size, &name, &value)?;
+            checked.retain(|(n, _)| *n != name);
+            checked.push((name, value));
+        }
+        Ok(checked)
+    }
+
+    /// Options as people write them, `NAME=VALUE` (`start=blank`), checked
+    /// as [`GameEntry::check_options`] does.
+    pub fn parse_options<S: AsRef<str>>(
+        &self,
+        size: usize,
+        words: &[S],
+    ) -> Result<Options, String> {
+        let pairs = words
+            .iter()
+            .map(|w| {
+                w.as_ref()
+                    .split_once('=')
+                    .ok_or_else(|| format!("'{}' is not NAME=VALUE", w.as_ref()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.check_options(size, &pairs)
+    }
+
     /// Checks `value` for option `name` on a `size` board.
     pub fn check_option(&self, size: usize, name: &str, value: &str) -> Result<(), String> {
-        let o = self
-            .option(name)
-            .ok_or_else(|| format!("{} has no option '{name}'", self.name))?;
+        let o = self.option(name).ok_or_else(|| {
+            let known: Vec<&str> = self.options.iter().map(|o| o.name).collect();
+            if known.is_empty() {
+                format!("{} has no option '{name}'", self.name)
+            } else {
+                format!(
+                    "{} has no option '{name}' (its options: {})",
+                    self.name,
+                    known.join(", ")
+                )
+            }
+        })?;
         if !o.values.contains(&value) {
             return Err(format!(
                 "unknown {name} '{value}' ({})",

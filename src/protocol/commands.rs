@@ -291,9 +291,15 @@ fn solve(gtp: &mut Gtp, args: &[&str], all: bool) -> Reply {
         _ => return usage(&format!("{name} [COLOR] [SECONDS]")),
     };
     if all {
-        gtp.engine.solve_all(color, seconds)
+        Ok(gtp
+            .engine
+            .solve_all(color, seconds)?
+            .iter()
+            .map(|(m, a)| format!("{m} {}", a.text()))
+            .collect::<Vec<_>>()
+            .join("\n"))
     } else {
-        gtp.engine.solve(color, seconds)
+        Ok(gtp.engine.solve(color, seconds)?.text())
     }
 }
 
@@ -471,6 +477,5 @@ fn position(gtp: &mut Gtp, args: &[&str]) -> Reply {
     if !args.is_empty() {
         return Err("syntax error: usage: position".into());
     }
-    let value = gtp.engine.rules_mut()?.position_json()?;
-    Ok(value.to_string())
+    Ok(super::position::of_engine(&mut gtp.engine)?.to_string())
 }

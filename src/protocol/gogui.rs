@@ -40,12 +40,14 @@ const LETTERS: &[u8; MAX_CELLS] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 /// How a game's points sit on GoGui's grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Model {
-    /// Onyx: points and midpoints, (2N−1)×(2N−1) cells.
-    Onyx,
+    /// Points and midpoints ([`Layout::GridWithMidpoints`]), (2N−1)×(2N−1)
+    /// cells.
+    Midpoints,
     /// Orcoon and Akron's surface: one cell a point, row 1 at the bottom.
     Grid,
-    /// Hex: one cell a hexagon, Hex's row 1 (the top) at GoGui's top row.
-    Hex,
+    /// One cell a hexagon ([`Layout::Rhombus`]), row 1 (the top) at
+    /// GoGui's top row.
+    Rhombus,
 }
 
 /// A game's board as GoGui shows it.
@@ -97,8 +99,8 @@ impl View {
     /// whatever its size (see [`View::check`]), from the game's layout.
     pub fn new(game: &str, n: usize) -> View {
         let model = match games::find(game).map(|g| g.layout) {
-            Ok(Layout::GridWithMidpoints) => Model::Onyx,
-            Ok(Layout::Rhombus) => Model::Hex,
+            Ok(Layout::GridWithMidpoints) => Model::Midpoints,
+            Ok(Layout::Rhombus) => Model::Rhombus,
             _ => Model::Grid,
         };
         View { model, n }
@@ -118,9 +120,10 @@ impl View {
         }
         let n = self.n;
         Err(match self.model {
-            Model::Onyx => format!(
-                "GoGui shows Onyx's {n}x{n} board as {0}x{0} cells (points and midpoints), \
-                 and GoGui's boards stop at {MAX_CELLS}: in GoGui mode Onyx goes up to 12x12",
+            Model::Midpoints => format!(
+                "GoGui shows a {n}x{n} board with midpoints as {0}x{0} cells (points and \
+                 midpoints), and GoGui's boards stop at {MAX_CELLS}x{MAX_CELLS}: choose a board \
+                 of at most {MAX_CELLS} cells a side",
                 self.cells()
             ),
             _ => format!("GoGui's boards stop at {MAX_CELLS}x{MAX_CELLS}"),
@@ -130,7 +133,7 @@ impl View {
     /// GoGui's board size: cells a side.
     pub fn cells(&self) -> usize {
         match self.model {
-            Model::Onyx => 2 * self.n - 1,
+            Model::Midpoints => 2 * self.n - 1,
             _ => self.n,
         }
     }
@@ -140,12 +143,12 @@ impl View {
     pub fn crosscut_name(&self, x: usize, y: usize) -> Option<String> {
         match self.model {
             Model::Grid => Some(format!("{}{}", column_letter(x), y + 1)),
-            Model::Hex => Some(format!(
+            Model::Rhombus => Some(format!(
                 "{}{}",
                 column_letter(x).to_ascii_lowercase(),
                 self.n - y
             )),
-            Model::Onyx => match (x % 2, y % 2) {
+            Model::Midpoints => match (x % 2, y % 2) {
                 (0, 0) => Some(format!("{}{}", column_letter(x / 2), y / 2 + 1)),
                 (1, 1) => {
                     // The square between columns c, c+1 and rows r, r+1
@@ -193,7 +196,7 @@ impl View {
             parse_gogui_point(text, self.cells()).map_err(|e| format!("invalid move: {e}"))?;
         self.crosscut_name(x, y).ok_or_else(|| {
             format!(
-                "invalid move: {text} is no point of Onyx (in GoGui, Onyx's points are the \
+                "invalid move: {text} is no point of this board (in GoGui, its points are the \
                  cells of odd column and row, its midpoints those of even column and row \
                  inside a square)"
             )
@@ -204,7 +207,7 @@ impl View {
     fn point_to_crosscut(&self, text: &str) -> Result<String, String> {
         let (x, y) = parse_gogui_point(text, self.cells())?;
         self.crosscut_name(x, y)
-            .ok_or_else(|| format!("{text} is no point of Onyx"))
+            .ok_or_else(|| format!("{text} is no point of this board"))
     }
 
     /// `gogui-rules_board`: the cells' colours, `X` Black, `O` White, `.`
@@ -276,7 +279,7 @@ fn color_at(rules: &mut dyn Rules, name: &str) -> Option<Color> {
 /// (2N−1)-cell board is Onyx N (an even M is taken as N itself, since
 /// Onyx's sizes are even); other games' M is M.
 pub fn crosscut_size(game: &str, m: usize) -> Result<usize, String> {
-    let n = if View::new(game, m).model == Model::Onyx && m % 2 == 1 {
+    let n = if View::new(game, m).model == Model::Midpoints && m % 2 == 1 {
         m.div_ceil(2)
     } else {
         m
@@ -381,7 +384,7 @@ fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
                 color.name()
             )
         } else {
-            "Akron's ball moves need the browser board (crosscut web, planned)".to_string()
+            "moves of pieces on the board need the browser board (crosscut web)".to_string()
         };
         return Err(format!(
             "crosscut chose {mv}, which GoGui's board cannot show: nothing was played; {why}"

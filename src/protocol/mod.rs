@@ -4,6 +4,7 @@
 mod commands;
 pub mod gogui;
 pub mod parser;
+pub mod position;
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;

@@ -11,11 +11,12 @@ use super::{GameSettings, MatchConfig, TimeControl, openings, seconds};
 /// The usage text, with the games of the registry filled in.
 pub fn usage() -> String {
     let games = crate::games::GAMES;
-    let starts: Vec<String> = games
+    let options: Vec<String> = games
         .iter()
-        .filter_map(|g| {
-            g.option("start")
-                .map(|o| format!("{}: {}", g.name, o.values.join(" or ")))
+        .flat_map(|g| {
+            g.options
+                .iter()
+                .map(move |o| format!("{} {}={}", g.name, o.name, o.values.join("|")))
         })
         .collect();
     let limits: Vec<String> = games
@@ -31,11 +32,11 @@ pub fn usage() -> String {
                 games[0].name
             ),
         )
-        .replace("{starts}", &starts.join("; "))
+        .replace("{options}", &options.join("; "))
         .replace("{limits}", &limits.join(", "))
 }
 
-/// The usage text, with `{games}`, `{starts}` and `{limits}` to fill in.
+/// The usage text, with `{games}`, `{options}` and `{limits}` to fill in.
 const USAGE: &str = "\
 crosscut-match: plays matches between engines speaking crosscut's protocol
 
@@ -49,8 +50,9 @@ Engines (two or more; more than two play a round robin):
 Game:
   --game NAME          {games}
   --size N             board size (default: the game's)
-  --start WHICH        the start position, for games that have a choice
-                       ({starts})
+  --option NAME=VALUE  a game option, sent to the engines as the command of its
+                       name (repeatable; the others keep the game's defaults):
+                       {options}
   --games N            games per pairing of engines (default 2); colours alternate
   --openings FILE      one opening per line (moves separated by spaces); each is
                        played twice, once from each side
@@ -162,7 +164,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     let mut each = EngineOpts::default();
     let mut game = crate::games::GAMES[0].name.to_string();
     let mut size: Option<usize> = None;
-    let mut start = None;
+    let mut option_words: Vec<String> = Vec::new();
     let mut games = 2u32;
     let mut openings_file = None;
     let mut max_moves = None;
@@ -197,7 +199,7 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             }
             "--game" => game = value(a)?.to_ascii_lowercase(),
             "--size" => size = Some(number(&value(a)?, "--size")?),
-            "--start" => start = Some(value(a)?.to_ascii_lowercase()),
+            "--option" => option_words.push(value(a)?),
             "--games" => games = number(&value(a)?, "--games")?,
             "--openings" => openings_file = Some(value(a)?),
             "--maxmoves" => max_moves = Some(number(&value(a)?, "--maxmoves")?),
@@ -247,7 +249,14 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
         Some(s) => s,
         None => crate::games::find(&game)?.default_size,
     };
-    let settings = GameSettings { game, size, start };
+    let options = crate::games::find(&game)?
+        .parse_options(size, &option_words)
+        .map_err(|e| format!("--option: {e}"))?;
+    let settings = GameSettings {
+        game,
+        size,
+        options,
+    };
     settings.new_rules()?;
     if max_moves == Some(0) {
         return Err("--maxmoves must be at least 1".into());
@@ -358,7 +367,12 @@ mod tests {
         assert!(parse_args(&args("--engine x")).is_err());
         assert!(parse_args(&args("--engine 'name=a cmd=x' --engine 'name=a cmd=y'")).is_err());
         assert!(parse_args(&args("--engine x --engine y --bogus")).is_err());
-        assert!(parse_args(&args("--engine x --engine y --size 10 --start standard")).is_err());
+        assert!(
+            parse_args(&args(
+                "--engine x --engine y --size 10 --option start=standard"
+            ))
+            .is_err()
+        );
         assert!(parse_args(&args("--engine x --engine y --sprt 0 5 0.05")).is_err());
         assert!(matches!(parse_args(&args("--help")), Ok(Cli::Help)));
         assert!(parse_args(&args("--engine x --engine y --maxmoves 0")).is_err());

@@ -252,8 +252,8 @@ impl<'a> Referee<'a> {
             format!("boardsize {}", cfg.settings.size),
             "clear_board".to_string(),
         ];
-        if let Some(s) = &cfg.settings.start {
-            cmds.push(format!("start {s}"));
+        for (name, value) in &cfg.settings.options {
+            cmds.push(format!("{name} {value}"));
         }
         match cfg.tc {
             TimeControl::Clock { base, .. } => cmds.push(format!("time_settings {base} 0 0")),
@@ -538,7 +538,7 @@ impl<'a> Referee<'a> {
         let record = Record {
             game: cfg.settings.game.clone(),
             size: cfg.settings.size,
-            start: cfg.settings.start.clone(),
+            options: cfg.settings.options.clone(),
             black: Some(cfg.engines[result.black].name.clone()),
             white: Some(cfg.engines[result.white].name.clone()),
             result: Some(re),

@@ -24,21 +24,23 @@ use std::thread;
 use std::time::Duration;
 
 use crate::games;
-use crate::session::Rules;
+use crate::session::{Options, Rules};
 use engine_proc::EngineSpec;
 use game_runner::{Seats, play_game};
 use results::{GameResult, Reason, ResultsFile};
 use stats::{Sprt, SprtState, Wld};
 
-/// Which game is played, on which board, from which start.
+/// Which game is played, on which board, with which options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSettings {
     /// `game` name.
     pub game: String,
     /// Board size.
     pub size: usize,
-    /// Onyx's `start` (`standard`, `blank`), when chosen.
-    pub start: Option<String>,
+    /// The game's options as chosen (`--option start=blank`), each sent to
+    /// the engines as the command of its name; the others take the game's
+    /// defaults.
+    pub options: Options,
 }
 
 impl GameSettings {
@@ -46,11 +48,7 @@ impl GameSettings {
     /// searcher.
     pub fn new_rules(&self) -> Result<Box<dyn Rules>, String> {
         let entry = games::find(&self.game)?;
-        let mut options = Vec::new();
-        if let Some(start) = &self.start {
-            entry.check_option(self.size, "start", start)?;
-            options.push(("start".to_string(), start.clone()));
-        }
+        let options = entry.check_options(self.size, &self.options)?;
         (entry.new_rules)(self.size, &options)
     }
 }
@@ -594,7 +592,7 @@ mod tests {
             settings: GameSettings {
                 game: "onyx".into(),
                 size: 8,
-                start: None,
+                options: Vec::new(),
             },
             games,
             concurrency: 1,

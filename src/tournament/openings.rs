@@ -51,7 +51,7 @@ mod tests {
         GameSettings {
             game: "onyx".into(),
             size: 12,
-            start: Some("standard".into()),
+            options: vec![("start".into(), "standard".into())],
         }
     }
 

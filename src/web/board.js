@@ -6,7 +6,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const state = {
   id: null, games: [], pos: null, selected: null, thinking: false,
-  infoFrom: 0, sequence: [], busy: false, resigned: null,
+  infoFrom: 0, busy: false, resigned: null,
 };
 
 async function api(what, body) {
@@ -40,7 +40,7 @@ function goalEdges(pos, g) {
   const base = pos.points.filter((p) => p.level === 0);
   const cx = base.reduce((s, p) => s + p.x, 0) / base.length;
   const cy = base.reduce((s, p) => s + p.y, 0) / base.length;
-  const offset = pos.shape === "hex" ? 0.68 : 0.5;
+  const offset = pos.shape === "hexagon" ? 0.68 : 0.5;
   for (const [bit, color] of [[1, "black"], [2, "black"], [4, "white"], [8, "white"]]) {
     const pts = base.filter((p) => p.edges & bit);
     if (pts.length < 1) continue;
@@ -94,7 +94,7 @@ function draw() {
   const base = pos.points.filter((p) => p.level === 0);
   const bx = base.map((p) => p.x), by = base.map((p) => p.y);
   // The board's wood.
-  if (pos.shape === "hex") {
+  if (pos.shape === "hexagon") {
     const g = el("g", {}, svg);
     for (const p of pos.points) el("polygon", { points: hexagon(p.x, p.y, 0.577), fill: "#e9c98f", stroke: "#8a6a45", "stroke-width": 0.03 }, g);
   } else {
@@ -102,7 +102,7 @@ function draw() {
   }
   goalEdges(pos, el("g", {}, svg));
   // Lines.
-  if (pos.shape !== "hex") {
+  if (pos.shape !== "hexagon") {
     const g = el("g", { stroke: "#6b5a48", "stroke-width": 0.03 }, svg);
     for (const [a, b] of pos.lines) {
       const p = pos.points[a], q = pos.points[b];
@@ -132,7 +132,7 @@ function draw() {
     const p = pos.points.find((q) => q.name === r.point);
     if (!p || p.piece) continue;
     el("circle", { cx: p.x, cy: p.y, r: 0.3, fill: "none", stroke: r.piece === "black" ? "#222" : "#fff", "stroke-width": 0.05, "stroke-dasharray": "0.08 0.06", class: "removed", "data-point": p.name }, pg);
-    if (pos.game === "onyx") {
+    if (pos.removal === "capture") {
       const d = 0.11, cross = { stroke: "#d2362a", "stroke-width": 0.05, "stroke-linecap": "round" };
       el("line", Object.assign({ x1: p.x - d, y1: p.y - d, x2: p.x + d, y2: p.y + d, class: "captured", "data-point": p.name }, cross), pg);
       el("line", Object.assign({ x1: p.x - d, y1: p.y + d, x2: p.x + d, y2: p.y - d }, cross), pg);
@@ -150,7 +150,7 @@ function draw() {
   const path = pos.chain.map((n) => pos.points.find((q) => q.name === n)).filter((p) => p);
   if (path.length > 1) el("polyline", { points: path.map((p) => `${p.x},${p.y}`).join(" "), fill: "none", stroke: "#e0a800", "stroke-width": 0.22, "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.85, class: "chain-path" }, kg);
   for (const p of pieces) {
-    const r = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
+    const r = pos.shape === "stack" ? 0.42 : pos.shape === "hexagon" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
     if (pos.shape === "stack" && p.level > 0) {
       el("circle", { cx: p.x + 0.05, cy: p.y + 0.07, r: r, fill: "#0005" }, kg);
     }
@@ -167,9 +167,9 @@ function draw() {
     if (chain.has(p.name)) el("circle", { cx: p.x, cy: p.y, r: r + 0.06, fill: "none", stroke: "#e0a800", "stroke-width": 0.08, class: "chain", "data-point": p.name }, kg);
     if (added.has(p.name)) el("circle", { cx: p.x + r * 0.62, cy: p.y - r * 0.62, r: 0.09, fill: "#d2362a", stroke: "#fff", "stroke-width": 0.025, class: "last" }, kg);
   }
-  // Akron's drops: the balls above the moved one slid down diagonally,
-  // from the vacated point to the moved ball's place.
-  for (const name of pos.game === "akron" ? dropped(pos) : []) {
+  // Drops: the pieces above the moved one slid down diagonally, from the
+  // vacated point to the moved piece's place.
+  for (const name of pos.removal === "drop" ? gone(pos) : []) {
     const a = pos.points.find((q) => q.name === name), b = pos.points.find((q) => q.name === from);
     if (!a || !b) continue;
     const len = Math.hypot(b.x - a.x, b.y - a.y) || 1, ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
@@ -179,8 +179,9 @@ function draw() {
     const hx = tipx - ux * 0.16, hy = tipy - uy * 0.16;
     el("polyline", Object.assign({ points: `${hx - uy * 0.11},${hy + ux * 0.11} ${tipx},${tipy} ${hx + uy * 0.11},${hy - ux * 0.11}`, "stroke-linejoin": "round" }, arrow), kg);
   }
-  // Orcoon's winning sequence after an adjudicated pass.
-  state.sequence.forEach((name, i) => {
+  // The moves that explain the result (Orcoon's winning sequence after
+  // an adjudicated pass), numbered in order.
+  pos.sequence.forEach((name, i) => {
     const p = pos.points.find((q) => q.name === name);
     if (!p) return;
     el("circle", { cx: p.x, cy: p.y, r: 0.33, fill: pos.winner === "black" ? "#1118" : "#fff8", stroke: "#b5452b", "stroke-width": 0.04, class: "sequence" }, kg);
@@ -217,7 +218,7 @@ function draw() {
     t.addEventListener("mouseenter", () => {
       t.classList.add("hover");
       if (kind !== "place") return;
-      const gr = pos.shape === "stack" ? 0.42 : pos.shape === "hex" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
+      const gr = pos.shape === "stack" ? 0.42 : pos.shape === "hexagon" ? 0.38 : (p.level === 1 ? 0.3 : 0.36);
       ghost = el("circle", { cx: p.x, cy: p.y, r: gr, fill: pos.to_move === "black" ? "#111" : "#fff", stroke: pos.to_move === "black" ? "#000" : "#777", "stroke-width": 0.03, opacity: 0.55, class: "ghost", "data-point": p.name }, ghosts);
     });
     t.addEventListener("mouseleave", () => {
@@ -246,7 +247,7 @@ function clickableNow() {
 
 // The points the last move emptied other than the moved piece's origin:
 // captured stones (Onyx), the vacated point of a drop (Akron).
-function dropped(pos) {
+function gone(pos) {
   const origin = pos.last_move ? pos.last_move.move.split("-")[0] : null;
   return pos.removed.filter((r) => r.point !== origin && !pos.points.find((q) => q.name === r.point).piece).map((r) => r.point);
 }
@@ -263,14 +264,9 @@ function players() { return { black: $("black").value, white: $("white").value }
 function setPosition(pos) {
   const changed = !state.pos || JSON.stringify(state.pos.history) !== JSON.stringify(pos.history) || state.pos.game !== pos.game;
   state.pos = pos;
-  if (changed) { state.selected = null; state.sequence = []; }
+  if (changed) state.selected = null;
   draw();
   showState();
-  if (changed && pos.result && pos.game === "orcoon" && pos.facts.passed) {
-    api("command", { command: "winning_sequence" }).then((r) => {
-      if (r.ok && r.answer) { state.sequence = r.answer.split(/\s+/); draw(); showState(); }
-    });
-  }
 }
 
 function showState() {
@@ -280,7 +276,7 @@ function showState() {
   if (pos.result) {
     s = pos.winner ? `${pos.winner} wins (${pos.result})` : `draw (${pos.result})`;
     if (pos.facts.passed) s += ` — ${pos.facts.passed} passed`;
-    if (state.sequence.length) s += `; ${pos.winner} connects with ${state.sequence.join(" ")}`;
+    if (pos.sequence.length) s += `; ${pos.winner} connects with ${pos.sequence.join(" ")}`;
   } else if (state.resigned) {
     s = `${state.resigned} resigns`;
   } else {
@@ -289,8 +285,9 @@ function showState() {
   $("status").textContent = `${pos.game} ${pos.size}×${pos.size}, move ${pos.moves_played + 1}: ${s}`;
   const facts = Object.entries(pos.facts).map(([k, v]) => `${k}: ${v}`);
   if (pos.last_move) facts.push(`last move: ${pos.last_move.color} ${pos.last_move.move}`);
-  const gone = pos.game === "akron" ? dropped(pos) : pos.removed.map((r) => r.point);
-  if (gone.length) facts.push((pos.game === "akron" ? "dropped from: " : "captured: ") + gone.join(" "));
+  const taken = gone(pos);
+  const word = { capture: "captured: ", drop: "dropped from: " }[pos.removal];
+  if (word && taken.length) facts.push(word + taken.join(" "));
   $("facts").textContent = facts.join("\n");
   const ol = $("moves");
   ol.innerHTML = "";
@@ -316,7 +313,9 @@ async function clicked(name) {
   if (!pos || state.thinking) return;
   if (pos.result) { message("the game is over: start a new game or undo"); return; }
   if (players()[pos.to_move] !== "human") { message("it is the engine's turn"); return; }
-  if (pos.game === "akron") {
+  // A game whose pieces move (Akron's balls): select a piece, then its
+  // destination.
+  if (pos.pieces_move) {
     const p = pos.points.find((q) => q.name === name);
     if (state.selected) {
       if (name === state.selected) { state.selected = null; draw(); return; }
@@ -326,7 +325,7 @@ async function clicked(name) {
       return play(m);
     }
     if (p && p.piece === pos.to_move && destinations(name).length) { state.selected = name; message(""); draw(); return; }
-    if (p && p.piece === pos.to_move) { message(`the ball on ${name} has no legal move`); return; }
+    if (p && p.piece === pos.to_move) { message(`the piece on ${name} has no legal move`); return; }
   }
   return play(name);
 }
@@ -380,10 +379,27 @@ function fillSizes() {
   const sizes = $("size");
   sizes.innerHTML = "";
   for (const s of g.sizes) { const o = new Option(`${s}×${s}`, s); if (s === g.default_size) o.selected = true; sizes.add(o); }
-  const start = g.options.find((o) => o.name === "start");
-  $("start-label").style.display = start ? "" : "none";
-  $("start").innerHTML = "";
-  if (start) for (const v of start.values) $("start").add(new Option(v, v));
+  // One menu for each of the game's options (from the registry), each
+  // starting at the game's default (the first value).
+  const box = $("options");
+  box.innerHTML = "";
+  for (const o of g.options) {
+    const label = document.createElement("label");
+    label.title = o.doc;
+    label.append(o.name[0].toUpperCase() + o.name.slice(1) + " ");
+    const menu = document.createElement("select");
+    menu.id = "option-" + o.name;
+    menu.dataset.option = o.name;
+    for (const v of o.values) menu.add(new Option(v, v));
+    menu.addEventListener("change", newGame);
+    label.append(menu);
+    box.append(label);
+  }
+}
+
+// The option menus' choices, as the commands that set them.
+function optionCommands() {
+  return Array.from($("options").querySelectorAll("select")).map((m) => `${m.dataset.option} ${m.value}`);
 }
 
 async function engineSettings() {
@@ -397,10 +413,11 @@ async function newGame() {
   state.resigned = null;
   message("");
   await command(`game ${$("game").value}`);
-  const start = $("start-label").style.display === "none" ? null : $("start").value;
-  if (start) {
-    const r = await command(`start ${start}`);
-    if (!r.ok) { message(r.answer); }
+  // The options at the game's default size, then the size: a preference
+  // the size does not have (Onyx's standard start on 6×6) gives way there.
+  for (const line of optionCommands()) {
+    const o = await command(line);
+    if (!o.ok) message(o.answer);
   }
   const r = await command(`boardsize ${$("size").value}`);
   if (!r.ok) message(r.answer);
@@ -444,6 +461,10 @@ async function upload(file) {
   $("game").value = r.position.game;
   fillSizes();
   $("size").value = r.size;
+  for (const [name, value] of Object.entries(r.position.options)) {
+    const menu = $("option-" + name);
+    if (menu) menu.value = value;
+  }
   setPosition(r.position);
   await engineSettings();
 }
@@ -457,14 +478,15 @@ async function init() {
   if (want.get("game")) $("game").value = want.get("game");
   fillSizes();
   if (want.get("size")) $("size").value = want.get("size");
-  if (want.get("start")) $("start").value = want.get("start");
+  for (const menu of $("options").querySelectorAll("select")) {
+    if (want.get(menu.dataset.option)) menu.value = want.get(menu.dataset.option);
+  }
   if (want.get("black")) $("black").value = want.get("black");
   if (want.get("white")) $("white").value = want.get("white");
   if (want.get("player")) $("player").value = want.get("player");
   if (want.get("movetime")) $("movetime").value = want.get("movetime");
   $("game").addEventListener("change", () => { fillSizes(); newGame(); });
   $("size").addEventListener("change", newGame);
-  $("start").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
   $("black").addEventListener("change", () => maybeEngine());
   $("white").addEventListener("change", () => maybeEngine());

@@ -99,8 +99,10 @@ pub struct WebServer {
 }
 
 /// Whether `command` is one the page may send: the commands a board
-/// needs, `param` only for the player, move time (up to
-/// [`MAX_MOVE_TIME`]) and depth.
+/// needs, every game's options and own commands (from the registry: an
+/// option starts a new game, a game's command only reads the position),
+/// `param` only for the player, move time (up to [`MAX_MOVE_TIME`]) and
+/// depth.
 pub fn allowed(command: &str) -> Result<(), String> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let Some(&name) = words.first() else {
@@ -115,17 +117,18 @@ pub fn allowed(command: &str) -> Result<(), String> {
         "game",
         "boardsize",
         "clear_board",
-        "start",
         "play",
         "undo",
         "legal_moves",
         "position",
         "showboard",
         "final_score",
-        "winning_sequence",
         "evaluators",
     ];
-    if FREE.contains(&name) {
+    let of_a_game = crate::games::GAMES
+        .iter()
+        .any(|g| g.option(name).is_some() || g.command(name).is_some());
+    if FREE.contains(&name) || of_a_game {
         return Ok(());
     }
     if name == "param" {
@@ -177,11 +180,7 @@ fn split_answer(answer: &str) -> (bool, String) {
 
 /// The current position as the `position` command writes it, or null.
 fn position_of(gtp: &mut Gtp) -> Value {
-    gtp.engine
-        .rules_mut()
-        .ok()
-        .and_then(|r| r.position_json().ok())
-        .unwrap_or(Value::Null)
+    crate::protocol::position::of_engine(&mut gtp.engine).unwrap_or(Value::Null)
 }
 
 impl WebServer {

@@ -174,3 +174,57 @@ pub fn run_binary(input: &[u8]) -> (String, bool) {
         out.status.success(),
     )
 }
+
+/// Where a point written in the games' notation comes in board order,
+/// read from its name alone (an independent check of the games' own
+/// `move_order`): (level, row, column). A one-letter point (`C3`, Hex's
+/// `c3`) is on level 0; a two-letter one names the block of rows and
+/// columns it spans (Onyx's midpoint `DE1112`, Akron's `CD34` and
+/// `CE810`): its level is the letter span, its row and column those of its
+/// lower-left corner. Capture marks (`D4*`) are ignored.
+fn point_order(text: &str) -> Option<(usize, usize, usize)> {
+    let text = text.trim_end_matches('*');
+    let letters = text.bytes().take_while(u8::is_ascii_alphabetic).count();
+    let digits = &text[letters..];
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let columns: Vec<usize> = text[..letters]
+        .bytes()
+        .map(|b| (b.to_ascii_uppercase() - b'A') as usize)
+        .collect();
+    match columns[..] {
+        [c] => Some((0, digits.parse().ok()?, c)),
+        [c1, c2] if c2 > c1 => {
+            let span = c2 - c1;
+            (1..digits.len()).find_map(|i| {
+                let first: usize = digits[..i].parse().ok()?;
+                let last: usize = digits[i..].parse().ok()?;
+                (last == first + span).then_some((span, first, c1))
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The board order of a move written in notation, from its text alone:
+/// placements by point, then ball moves (`C3-DE45`) by origin and
+/// destination, then any other text, then `pass`, `swap` last.
+pub fn board_order(text: &str) -> (u8, (usize, usize, usize), (usize, usize, usize)) {
+    let none = (0, 0, 0);
+    if text.eq_ignore_ascii_case("pass") {
+        return (3, none, none);
+    }
+    if text.eq_ignore_ascii_case("swap") {
+        return (4, none, none);
+    }
+    if let Some(p) = point_order(text) {
+        return (0, p, none);
+    }
+    if let Some((from, to)) = text.split_once('-')
+        && let (Some(a), Some(b)) = (point_order(from), point_order(to))
+    {
+        return (1, a, b);
+    }
+    (2, none, none)
+}

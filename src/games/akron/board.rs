@@ -1186,6 +1186,15 @@ impl Game for Akron {
 }
 
 impl Notation for Akron {
+    fn move_order(&self, mv: AkronMove) -> crate::game::MoveOrder {
+        use crate::game::MoveOrder;
+        match mv {
+            AkronMove::Add(p) => MoveOrder::Place(self.geo.spot(p)),
+            AkronMove::Step(a, b) => MoveOrder::Step(self.geo.spot(a), self.geo.spot(b)),
+            AkronMove::Swap => MoveOrder::Swap,
+        }
+    }
+
     fn piece_at(&self, point: &str) -> Option<Color> {
         self.at(self.geo.parse_point(point).ok()?)
     }

@@ -161,6 +161,8 @@ pub fn drawing(pos: &Akron) -> crate::drawing::Drawing {
         points,
         lines: grid_lines(n),
         labels: grid_labels(n),
+        removal: Some(crate::drawing::Removal::Drop),
+        pieces_move: true,
         ..Drawing::default()
     };
     if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {

@@ -288,6 +288,17 @@ impl Geometry {
         }
     }
 
+    /// Where `p` comes in board order: its level, row and column.
+    #[inline]
+    pub fn spot(&self, p: Point) -> crate::game::Spot {
+        let p = p as usize;
+        crate::game::Spot::new(
+            self.level[p] as usize,
+            self.row[p] as usize,
+            self.column[p] as usize,
+        )
+    }
+
     /// Writes `p` in Akron notation (`C3`, `CD34`, `CE810`).
     #[inline]
     pub fn point_name(&self, p: Point) -> &str {

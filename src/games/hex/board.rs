@@ -307,6 +307,15 @@ impl Game for Hex {
 }
 
 impl Notation for Hex {
+    fn move_order(&self, mv: HexMove) -> crate::game::MoveOrder {
+        use crate::game::{MoveOrder, Spot};
+        let n = self.geo.n;
+        match mv {
+            HexMove::Place(c) => MoveOrder::Place(Spot::new(0, c as usize / n, c as usize % n)),
+            HexMove::Swap => MoveOrder::Swap,
+        }
+    }
+
     fn piece_at(&self, point: &str) -> Option<Color> {
         self.at(self.geo.parse_cell(point).ok()?)
     }

@@ -104,7 +104,7 @@ pub fn drawing(pos: &Hex) -> crate::drawing::Drawing {
         }
     }
     let mut d = Drawing {
-        shape: "hex",
+        shape: "hexagon",
         points,
         lines,
         labels,

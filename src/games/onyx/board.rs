@@ -587,6 +587,14 @@ impl Game for Onyx {
 }
 
 impl Notation for Onyx {
+    fn move_order(&self, mv: OnyxMove) -> crate::game::MoveOrder {
+        use crate::game::MoveOrder;
+        match mv {
+            OnyxMove::Place(p) => MoveOrder::Place(self.geo.spot(p)),
+            OnyxMove::Swap => MoveOrder::Swap,
+        }
+    }
+
     fn piece_at(&self, point: &str) -> Option<Color> {
         self.at(self.geo.parse_point(point).ok()?)
     }

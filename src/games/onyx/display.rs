@@ -98,6 +98,7 @@ pub fn drawing(pos: &Onyx) -> crate::drawing::Drawing {
         points,
         lines,
         labels: grid_labels(n),
+        removal: Some(crate::drawing::Removal::Capture),
         ..Drawing::default()
     };
     if let Some(crate::game::Outcome::Win(c)) = pos.outcome() {

@@ -258,6 +258,18 @@ impl Geometry {
         p as usize >= self.n * self.n
     }
 
+    /// Where `p` comes in board order: grid points on level 0, midpoints
+    /// on level 1 at their square's lower-left corner.
+    pub fn spot(&self, p: Point) -> crate::game::Spot {
+        if self.is_midpoint(p) {
+            let sq = &self.squares[self.square_of_midpoint[p as usize] as usize];
+            crate::game::Spot::new(1, sq.row, sq.column)
+        } else {
+            let p = p as usize;
+            crate::game::Spot::new(0, p / self.n, p % self.n)
+        }
+    }
+
     /// The grid point at (`column`, `row`), both from 0.
     pub fn grid_point(&self, column: usize, row: usize) -> Point {
         (row * self.n + column) as Point

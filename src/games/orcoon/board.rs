@@ -477,6 +477,16 @@ impl Game for Orcoon {
 }
 
 impl Notation for Orcoon {
+    fn move_order(&self, mv: OrcoonMove) -> crate::game::MoveOrder {
+        use crate::game::{MoveOrder, Spot};
+        let n = self.geo.n;
+        match mv {
+            OrcoonMove::Place(p) => MoveOrder::Place(Spot::new(0, p as usize / n, p as usize % n)),
+            OrcoonMove::Pass => MoveOrder::Pass,
+            OrcoonMove::Swap => MoveOrder::Swap,
+        }
+    }
+
     fn piece_at(&self, point: &str) -> Option<Color> {
         self.at(self.geo.parse_point(point).ok()?)
     }

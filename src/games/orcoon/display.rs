@@ -76,5 +76,6 @@ pub fn drawing(pos: &Orcoon) -> crate::drawing::Drawing {
     if let Some(p) = pos.passer() {
         d.facts.push(("passed".into(), p.name().into()));
     }
+    d.sequence = super::winning_sequence_of(pos).unwrap_or_default();
     d
 }

@@ -62,6 +62,13 @@ fn winning_sequence(position: &mut dyn std::any::Any, args: &[&str]) -> Result<S
     if !args.is_empty() {
         return Err("syntax error: usage: winning_sequence".into());
     }
+    winning_sequence_of(pos).map(|seq| seq.join(" "))
+}
+
+/// After a pass that the passer lost, one sequence of the winner's
+/// placements that joins its edges (on a copy: the adjudication's solver
+/// is kept as it was), in notation; why not otherwise.
+pub(crate) fn winning_sequence_of(pos: &Orcoon) -> Result<Vec<String>, String> {
     let (Some(passer), Some(Outcome::Win(winner))) = (pos.passer(), pos.outcome()) else {
         return Err("the game has not ended by a pass".into());
     };
@@ -72,14 +79,11 @@ fn winning_sequence(position: &mut dyn std::any::Any, args: &[&str]) -> Result<S
             winner.opponent().name()
         ));
     }
-    let seq = pos
+    let mut copy = pos.clone();
+    let seq = copy
         .connecting_sequence(winner)
         .ok_or("internal error: no connecting sequence found")?;
-    Ok(seq
-        .iter()
-        .map(|&p| pos.geometry().point_name(p))
-        .collect::<Vec<_>>()
-        .join(" "))
+    Ok(seq.iter().map(|&p| copy.geometry().point_name(p)).collect())
 }
 
 /// The positions `bench` searches.
