@@ -838,3 +838,97 @@ fn akron_keeps_its_own_repetition_draw() {
     assert_eq!(r.detail, "draw by the rules");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// MoHex from Benzene (`../shared/tools/benzene`), when it is there and
+/// starts: its command line, or `None` with a message (a fresh clone
+/// without `../shared` skips the test).
+fn mohex() -> Option<String> {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/benzene/bin/mohex");
+    let started = Command::new(&bin)
+        .args(["--quiet", "--use-logfile=0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(b"name\nquit\n")?;
+            c.wait_with_output()
+        });
+    match started {
+        Ok(o) if String::from_utf8_lossy(&o.stdout).contains("= MoHex") => {
+            Some(format!("{} --quiet --use-logfile=0", bin.display()))
+        }
+        _ => {
+            eprintln!(
+                "SKIPPED: MoHex is not at {} or does not start",
+                bin.display()
+            );
+            None
+        }
+    }
+}
+
+/// A Benzene engine seated with `proto=htp`: no `game` or time commands,
+/// its `init` list sent once, `swap` passed on as `swap-pieces` (accepted
+/// with `param_game allow_swap 1`), and the game ended by the referee at
+/// the connection, since MoHex never resigns.
+#[test]
+fn benzene_engines_are_seated_with_proto_htp() {
+    let Some(mohex) = mohex() else { return };
+    let out = out_dir("htp");
+    let cfg = config(
+        &format!(
+            "--game hex --size 5 \
+             --engine 'name=mohex cmd=\"{mohex}\" proto=htp init=\"param_mohex max_time 1; param_mohex extend_unstable_search 0\"' \
+             --engine 'name=swapper cmd=\"{FAKE} --mode swap --seed 3\"' \
+             --games 2 --st 1 --margin 5 --out {{OUT}} --log {{OUT}}/logs"
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    let n = names(&cfg);
+    let recs = records(&out);
+    for (r, rec) in results.iter().zip(&recs) {
+        assert_eq!(r.reason, Reason::Rules, "{r:?}");
+        check_record(rec, r, &n);
+    }
+    // Game 1: MoHex opens, the fake swaps; MoHex is told `swap-pieces`
+    // and moves on as White.
+    assert_eq!(recs[0].moves[1].text, "swap");
+    let log = std::fs::read_to_string(out.join("logs/mohex-w1.log")).unwrap();
+    for sent in [
+        "> param_mohex max_time 1",
+        "> param_mohex extend_unstable_search 0",
+        "> boardsize 5",
+        "> param_game allow_swap 1",
+        "> play w swap-pieces",
+    ] {
+        assert!(log.contains(sent), "{sent} not in\n{log}");
+    }
+    for never in ["> game ", "> time_settings", "> time_left", "> swap"] {
+        assert!(!log.contains(never), "{never} in\n{log}");
+    }
+    let after_swap = &log[log.find("> play w swap-pieces").unwrap()..];
+    let next = after_swap
+        .lines()
+        .find(|l| l.contains("> genmove"))
+        .unwrap();
+    assert!(next.ends_with("genmove w"), "{next}");
+}
+
+#[test]
+fn htp_engines_take_only_the_swap_option() {
+    let e = parse_args(
+        &shell_split(&format!(
+            "--game onyx --size 8 --option start=blank --engine {CROSSCUT} \
+         --engine 'cmd=x proto=htp'"
+        ))
+        .unwrap(),
+    )
+    .unwrap_err();
+    assert!(e.contains("no game option but swap"), "{e}");
+    let e =
+        parse_args(&shell_split("--engine a --engine 'cmd=b proto=klingon'").unwrap()).unwrap_err();
+    assert!(e.contains("unknown proto"), "{e}");
+}

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::engine_proc::{EngineSpec, shell_split};
+use super::engine_proc::{EngineSpec, Proto, shell_split};
 use super::stats::Sprt;
-use super::{GameSettings, MatchConfig, TimeControl, openings, seconds};
+use super::{GameSettings, MatchConfig, SWAP, TimeControl, openings, seconds};
 
 /// The usage text, with the games of the registry filled in.
 pub fn usage() -> String {
@@ -46,6 +46,11 @@ Engines (two or more; more than two play a round robin):
   --engine SPEC        an engine: either its command line (\"target/release/crosscut\"),
                        or words KEY=VALUE: name=NAME cmd='COMMAND ARGS' dir=DIR
                        param.NAME=VALUE (sends 'param NAME VALUE' at start; repeatable)
+                       init='CMD;CMD' (commands sent once at start, after the params)
+                       proto=htp for Benzene's MoHex and Wolve (Hex): no 'game' or
+                       time commands (set their time with init='param_mohex max_time 1'),
+                       swap as 'swap-pieces', --option swap=on|off as 'param_game
+                       allow_swap 1|0'; they never resign: the game ends at the connection
   --each SPEC          KEY=VALUE words applied to every engine (param.*, dir)
 Game:
   --game NAME          {games}
@@ -100,10 +105,12 @@ struct EngineOpts {
     name: Option<String>,
     command: Vec<String>,
     params: Vec<(String, String)>,
+    init: Vec<String>,
     dir: Option<String>,
+    proto: Option<Proto>,
 }
 
-const KEYS: [&str; 3] = ["name", "cmd", "dir"];
+const KEYS: [&str; 5] = ["name", "cmd", "dir", "init", "proto"];
 
 fn is_kv_word(w: &str) -> bool {
     w.split_once('=')
@@ -116,6 +123,13 @@ fn apply_kv(opts: &mut EngineOpts, word: &str, each: bool) -> Result<(), String>
         "name" if !each => opts.name = Some(v.to_string()),
         "cmd" if !each => opts.command = shell_split(v)?,
         "dir" => opts.dir = Some(v.to_string()),
+        "init" => opts.init.extend(
+            v.split(';')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_string),
+        ),
+        "proto" => opts.proto = Some(Proto::parse(v)?),
         _ if k.starts_with("param.") && k.len() > 6 => {
             opts.params.push((k[6..].to_string(), v.to_string()))
         }
@@ -291,11 +305,23 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
         }
         let mut params = each.params.clone();
         params.extend(e.params);
+        let mut init = each.init.clone();
+        init.extend(e.init);
+        let proto = e.proto.or(each.proto).unwrap_or_default();
+        if proto == Proto::Htp
+            && let Some((option, _)) = settings.options.iter().find(|(n, _)| n != SWAP)
+        {
+            return Err(format!(
+                "{name}: an htp engine takes no game option but {SWAP}, not '{option}'"
+            ));
+        }
         specs.push(EngineSpec {
             name,
             command: e.command,
             params,
+            init,
             dir: e.dir.or_else(|| each.dir.clone()),
+            proto,
         });
     }
     Ok(Cli::Run(Box::new(MatchConfig {

@@ -92,7 +92,8 @@ fn line_text(buf: &[u8]) -> String {
 }
 
 /// How one engine is started and set up: its command, its name in results,
-/// and the `param NAME VALUE` commands sent after it starts.
+/// the `param NAME VALUE` and other commands sent after it starts, and the
+/// dialect it speaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// Name used in tables, records and log file names.
@@ -101,8 +102,49 @@ pub struct EngineSpec {
     pub command: Vec<String>,
     /// `param NAME VALUE` pairs sent once after start.
     pub params: Vec<(String, String)>,
+    /// Further commands sent once after start, after the parameters
+    /// (`init=CMD;CMD`: an engine's own settings, such as MoHex's
+    /// `param_mohex max_time 1`).
+    pub init: Vec<String>,
     /// Working directory, if not the runner's.
     pub dir: Option<String>,
+    /// The protocol's dialect.
+    pub proto: Proto,
+}
+
+/// The dialect of GTP an engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Proto {
+    /// crosscut's protocol (protocol.md): `game`, game options as commands,
+    /// `time_settings` and `time_left`, `swap`.
+    #[default]
+    Crosscut,
+    /// Benzene's HTP (MoHex, Wolve): one game, no `game` command; swap
+    /// written `swap-pieces` and turned on or off with `param_game
+    /// allow_swap 1|0`; no time commands (its time is set with `init=`);
+    /// it never resigns, so the referee ends the game at the connection.
+    Htp,
+}
+
+impl Proto {
+    /// The dialect named `name` (`crosscut`, `htp`).
+    pub fn parse(name: &str) -> Result<Proto, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "crosscut" | "gtp" => Ok(Proto::Crosscut),
+            "htp" | "benzene" => Ok(Proto::Htp),
+            _ => Err(format!(
+                "unknown proto '{name}' (crosscut for crosscut's protocol, htp for Benzene's)"
+            )),
+        }
+    }
+
+    /// A move in the runner's notation as this dialect writes it.
+    pub fn move_text(self, mv: &str) -> &str {
+        match self {
+            Proto::Htp if mv.eq_ignore_ascii_case("swap") => "swap-pieces",
+            _ => mv,
+        }
+    }
 }
 
 /// Why talking to an engine failed.
@@ -245,20 +287,21 @@ impl EngineProc {
         })
     }
 
-    /// Starts `spec` and sends its parameters.
+    /// Starts `spec` and sends its parameters, then its `init` commands.
     pub fn start(
         spec: &EngineSpec,
         log_file: Option<&Path>,
         timeout: Duration,
     ) -> Result<EngineProc, EngineError> {
         let mut p = EngineProc::spawn(spec, log_file)?;
-        for (name, value) in &spec.params {
-            let a = p.command(&format!("param {name} {value}"), timeout)?;
+        let params = spec
+            .params
+            .iter()
+            .map(|(name, value)| format!("param {name} {value}"));
+        for c in params.chain(spec.init.iter().cloned()) {
+            let a = p.command(&c, timeout)?;
             if !a.ok {
-                return Err(EngineError::Spawn(format!(
-                    "param {name} {value} refused: {}",
-                    a.text
-                )));
+                return Err(EngineError::Spawn(format!("'{c}' refused: {}", a.text)));
             }
         }
         Ok(p)

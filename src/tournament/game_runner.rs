@@ -20,9 +20,9 @@ use std::convert::Infallible;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::engine_proc::{EngineError, EngineProc};
+use super::engine_proc::{EngineError, EngineProc, Proto};
 use super::results::{GameResult, Reason};
-use super::{Job, MatchConfig, TimeControl};
+use super::{Job, MatchConfig, SWAP, TimeControl};
 use crate::game::{Color, MoveError, Outcome};
 use crate::session::Rules;
 use crate::sgf::{Record, RecordMove};
@@ -243,16 +243,27 @@ impl<'a> Referee<'a> {
         Ok(())
     }
 
-    /// The commands that set up a game: the game, the board, the start and
-    /// the time control.
-    fn setup_commands(&self) -> Vec<String> {
+    /// The commands that set up a game on an engine speaking `proto`: the
+    /// game, the board, the options and the time control (an htp engine:
+    /// the board and the swap option only, its time being its own `init`).
+    fn setup_commands(&self, proto: Proto) -> Vec<String> {
         let cfg = self.cfg;
+        let options = &cfg.settings.options;
+        if proto == Proto::Htp {
+            let swap = options.iter().find(|(n, _)| n == SWAP);
+            let allow = u8::from(swap.is_none_or(|(_, v)| v == "on"));
+            return vec![
+                format!("boardsize {}", cfg.settings.size),
+                "clear_board".to_string(),
+                format!("param_game allow_swap {allow}"),
+            ];
+        }
         let mut cmds = vec![
             format!("game {}", cfg.settings.game),
             format!("boardsize {}", cfg.settings.size),
             "clear_board".to_string(),
         ];
-        for (name, value) in &cfg.settings.options {
+        for (name, value) in options {
             cmds.push(format!("{name} {value}"));
         }
         match cfg.tc {
@@ -270,7 +281,7 @@ impl<'a> Referee<'a> {
             "game {} ({} vs {})",
             self.job.index, self.names[0], self.names[1]
         ));
-        for c in self.setup_commands() {
+        for c in self.setup_commands(p.spec.proto) {
             match p.command(&c, self.cfg.timeout) {
                 Ok(a) if a.ok => {}
                 Ok(a) => {
@@ -332,8 +343,10 @@ impl<'a> Referee<'a> {
 
     /// Tells the engine in `seat` that `color` played `mv`.
     fn tell(&self, seats: &mut Seats, seat: usize, color: Color, mv: &str) -> Result<(), End> {
+        let engine = self.engine(seats, seat);
+        let mv = engine.spec.proto.move_text(mv);
         let c = format!("play {} {mv}", color.letter().to_ascii_lowercase());
-        match self.engine(seats, seat).command(&c, self.cfg.timeout) {
+        match engine.command(&c, self.cfg.timeout) {
             Ok(a) if a.ok => Ok(()),
             Ok(a) => {
                 let detail = format!("{}: refused legal '{c}': {}", self.names[seat], a.text);
@@ -387,7 +400,12 @@ impl<'a> Referee<'a> {
             TimeControl::PerMove { seconds } => (format!("time_left {cl} {seconds} 1"), seconds),
             TimeControl::None => return Ok(None),
         };
-        if let Err(err) = self.engine(seats, seat).command(&cmd, self.cfg.timeout) {
+        let engine = self.engine(seats, seat);
+        if engine.spec.proto == Proto::Htp {
+            // Its time is its own setting (`init`); the limit still holds.
+            return Ok(Some(Duration::from_secs_f64(allowed)));
+        }
+        if let Err(err) = engine.command(&cmd, self.cfg.timeout) {
             return Err(engine_failure(seat, &self.names[seat], &cmd, &err));
         }
         Ok(Some(Duration::from_secs_f64(allowed)))

@@ -30,6 +30,10 @@ use game_runner::{Seats, play_game};
 use results::{GameResult, Reason, ResultsFile};
 use stats::{Sprt, SprtState, Wld};
 
+/// The name of the swap option every game has (on: the pie rule; off: the
+/// game without it), which an htp engine sets with `param_game allow_swap`.
+pub const SWAP: &str = "swap";
+
 /// Which game is played, on which board, with which options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSettings {
@@ -586,7 +590,9 @@ mod tests {
                     name: format!("E{i}"),
                     command: vec!["x".into()],
                     params: vec![],
+                    init: vec![],
                     dir: None,
+                    proto: engine_proc::Proto::Crosscut,
                 })
                 .collect(),
             settings: GameSettings {
