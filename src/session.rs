@@ -46,7 +46,13 @@ pub trait Rules: Send {
     /// Moves played since the start.
     fn moves_played(&self) -> usize;
     /// The moves played so far, in notation.
-    fn history(&self) -> Vec<String>;
+    fn history(&self) -> Vec<String> {
+        self.played().into_iter().map(|(_, m)| m).collect()
+    }
+    /// The moves played so far with the colour that played each (after a
+    /// swap the same colour moves again; a colour that played out of turn
+    /// is named as it played).
+    fn played(&self) -> Vec<(Color, String)>;
     /// Replaces the game by a fresh one on a `size`×`size` board with
     /// `options`; on error nothing changes.
     fn renew(&mut self, size: usize, options: &Options) -> Result<(), String>;
@@ -163,7 +169,7 @@ impl<G: Notation> Rules for RulesSession<G> {
     fn moves_played(&self) -> usize {
         self.game.moves_played()
     }
-    fn history(&self) -> Vec<String> {
+    fn played(&self) -> Vec<(Color, String)> {
         let mut replay = self.game.clone();
         for _ in 0..self.moves.len() {
             replay.undo();
@@ -172,7 +178,7 @@ impl<G: Notation> Rules for RulesSession<G> {
         for &m in &self.moves {
             match m {
                 Some(m) => {
-                    out.push(replay.format_move(m));
+                    out.push((replay.to_move(), replay.format_move(m)));
                     replay.play(m);
                 }
                 None => replay.play_null(),
@@ -323,8 +329,8 @@ pub struct PositionView {
     /// The last move, unless the game is at its start or the last entry of
     /// the history is a turn handed over.
     pub last_move: Option<LastMove>,
-    /// The moves played, in notation.
-    pub history: Vec<String>,
+    /// The moves played, in notation, each with the colour that played it.
+    pub history: Vec<(Color, String)>,
 }
 
 /// [`Rules::position`] of a [`RulesSession`].
@@ -380,7 +386,7 @@ fn position_view<G: Notation>(rules: &mut RulesSession<G>) -> Result<PositionVie
         outcome,
         legal,
         last_move,
-        history: rules.history(),
+        history: rules.played(),
     })
 }
 

@@ -634,9 +634,10 @@ fn hex_swap_win_and_the_engine_answers() {
     );
     b.screenshot("hex-won");
 
-    // Against the engine: White answers by itself, the analysis shows.
+    // Against the engine: White answers by itself (a corner opening is not
+    // worth a swap), the analysis shows.
     open(&b, port, "game=hex&size=5&black=human&white=engine");
-    b.click("circle.target[data-point='c3']");
+    b.click("circle.target[data-point='a1']");
     b.wait("the engine's answer", |b| {
         b.pieces().len() == 2 && b.script("return document.body.dataset.thinking;") == json!("no")
     });
@@ -823,11 +824,12 @@ fn play_against_the_engine(game: &str, size: usize, human: &str, query: &str, mu
     );
     let mut plies = 0;
     let pos = loop {
-        // The engine has answered: a human's turn, or the end.
+        // The engine has answered: a human's turn (the human's colour
+        // changes if the engine swaps), or the end.
         b.wait("the engine's move", |b| {
             b.script(&format!(
                 "return document.body.dataset.thinking === 'no' && !!state.pos \
-                 && (!!state.pos.result || state.pos.to_move === '{human}');"
+                 && (!!state.pos.result || players()[state.pos.to_move] === 'human');"
             )) == json!(true)
         });
         let pos = engine_position(&b, port);
@@ -877,7 +879,7 @@ fn play_against_the_engine(game: &str, size: usize, human: &str, query: &str, mu
     b.wait("undo", |b| {
         b.script(&format!(
             "return document.body.dataset.thinking === 'no' && !state.pos.result \
-             && state.pos.to_move === '{human}' && state.pos.history.length < {history};"
+             && players()[state.pos.to_move] === 'human' && state.pos.history.length < {history};"
         )) == json!(true)
     });
     let pos = engine_position(&b, port);
@@ -1119,4 +1121,101 @@ fn sgf_download_and_upload_through_the_page() {
     // Play goes on from the record.
     let mut m = loaded;
     click_move(&b, &mut m, "B4");
+}
+
+/// Who holds each colour now, as the seat menus say.
+fn seats(b: &Browser) -> (String, String) {
+    let v = b.script(
+        "return [document.getElementById('black').value, document.getElementById('white').value];",
+    );
+    (
+        v[0].as_str().unwrap().to_string(),
+        v[1].as_str().unwrap().to_string(),
+    )
+}
+
+/// The colour marks of the move list, in order.
+fn move_colors(b: &Browser) -> Vec<String> {
+    let v = b.script(
+        "return Array.from(document.querySelectorAll('#moves li')).map(li => li.dataset.color);",
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Waits until the engine has stopped thinking and `n` moves are listed.
+fn wait_moves(b: &Browser, n: usize) {
+    b.wait(&format!("{n} moves"), |b| {
+        moves_listed(b) == n && b.script("return document.body.dataset.thinking;") == json!("no")
+    });
+}
+
+/// A swap exchanges the seats in every combination: the swapper takes over
+/// the first mover's colour, so the seat menus exchange, the engine moves
+/// when (and only when) it holds the colour to move, and the move list
+/// marks each move with the colour that played it (White twice in a row
+/// after the swap). Every game: human against human, the engine opening
+/// and a human swapping; Hex and Akron also with the engine swapping a
+/// human's opening (it swaps a centre opening on these small boards).
+#[test]
+fn swap_exchanges_the_seats_in_every_game() {
+    let Some(b) = browser() else { return };
+    let (_server, port) = start_server();
+    let games = [
+        ("onyx", 4, "&start=blank", "B2", false),
+        ("orcoon", 5, "", "C3", false),
+        ("akron", 4, "", "B2", true),
+        ("hex", 5, "", "c3", true),
+    ];
+    let (h, e) = ("human".to_string(), "engine".to_string());
+    for (game, size, extra, opening, engine_swaps) in games {
+        let base = format!("game={game}&size={size}{extra}&movetime=0.2");
+        // Human against human: the menus exchange, the colours in the list.
+        open(&b, port, &format!("{base}&black=human&white=human"));
+        click_on_page(&b, opening);
+        wait_moves(&b, 1);
+        click_on_page(&b, "swap");
+        wait_moves(&b, 2);
+        assert_eq!(seats(&b), (h.clone(), h.clone()), "{game}");
+        assert_eq!(move_colors(&b), ["black", "white"], "{game}");
+        // The engine opens as Black, the human swaps: the human now holds
+        // Black and the engine, now White, moves at once.
+        open(&b, port, &format!("{base}&black=engine&white=human"));
+        wait_moves(&b, 1);
+        b.wait("the swap button", |b| {
+            b.script("return document.getElementById('swap').disabled;") == json!(false)
+        });
+        click_on_page(&b, "swap");
+        wait_moves(&b, 3);
+        assert_eq!(seats(&b), (h.clone(), e.clone()), "{game}");
+        assert_eq!(move_colors(&b), ["black", "white", "white"], "{game}");
+        let pos = engine_position(&b, port);
+        assert_eq!(pos["to_move"], "black", "{game}");
+        assert_eq!(pos["colors"], json!(["black", "white", "white"]), "{game}");
+        // Undo back past the swap: the seats are as they were.
+        b.click("#undo");
+        b.wait("undone", |b| moves_listed(b) <= 1);
+        assert_eq!(seats(&b), (e.clone(), h.clone()), "{game}");
+        // The engine swaps a human's opening: the human then holds White
+        // and moves; the engine does not move again.
+        if engine_swaps {
+            open(&b, port, &format!("{base}&black=human&white=engine"));
+            click_on_page(&b, opening);
+            wait_moves(&b, 2);
+            assert_eq!(
+                engine_position(&b, port)["history"][1],
+                "swap",
+                "{game}: the engine did not swap"
+            );
+            assert_eq!(seats(&b), (e.clone(), h.clone()), "{game}");
+            assert_eq!(move_colors(&b), ["black", "white"], "{game}");
+            std::thread::sleep(Duration::from_millis(500));
+            assert_eq!(moves_listed(&b), 2, "{game}: the engine moved again");
+            assert_eq!(engine_position(&b, port)["to_move"], "white");
+        }
+        b.screenshot(&format!("{game}-swap"));
+    }
 }

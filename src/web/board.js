@@ -6,7 +6,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 const state = {
   id: null, games: [], pos: null, selected: null, thinking: false,
-  infoFrom: 0, busy: false, resigned: null,
+  infoFrom: 0, swapped: false, busy: false, resigned: null,
 };
 
 async function api(what, body) {
@@ -261,8 +261,22 @@ function destinations(from) {
 
 function players() { return { black: $("black").value, white: $("white").value }; }
 
+// The seats follow the players across a swap: the swapper takes over the
+// first move's colour, so whoever held Black now holds White. The menus
+// say who holds each colour now; they are exchanged when a swap is played
+// and exchanged back when it is undone or a new game starts.
+function followSwap(pos) {
+  const swapped = pos.history.includes("swap");
+  if (swapped === state.swapped) return;
+  state.swapped = swapped;
+  const b = $("black").value;
+  $("black").value = $("white").value;
+  $("white").value = b;
+}
+
 function setPosition(pos) {
   const changed = !state.pos || JSON.stringify(state.pos.history) !== JSON.stringify(pos.history) || state.pos.game !== pos.game;
+  followSwap(pos);
   state.pos = pos;
   if (changed) state.selected = null;
   draw();
@@ -291,7 +305,17 @@ function showState() {
   $("facts").textContent = facts.join("\n");
   const ol = $("moves");
   ol.innerHTML = "";
-  pos.history.forEach((m, i) => { const li = document.createElement("li"); li.textContent = `${i + 1}. ${m}`; ol.appendChild(li); });
+  // Each move with a mark of the colour that played it (after a swap the
+  // same colour moves again, so colours do not simply alternate).
+  pos.history.forEach((m, i) => {
+    const li = document.createElement("li");
+    const mark = document.createElement("span");
+    mark.className = "stone " + pos.colors[i];
+    mark.title = pos.colors[i];
+    li.dataset.color = pos.colors[i];
+    li.append(`${i + 1}. `, mark, ` ${m}`);
+    ol.appendChild(li);
+  });
   ol.scrollTop = ol.scrollHeight;
   $("swap").disabled = state.thinking || !pos.legal.includes("swap");
   $("pass").disabled = state.thinking || !pos.legal.includes("pass");
