@@ -827,10 +827,10 @@ fn play_against_the_engine(game: &str, size: usize, human: &str, query: &str, mu
         // The engine has answered: a human's turn (the human's colour
         // changes if the engine swaps), or the end.
         b.wait("the engine's move", |b| {
-            b.script(&format!(
+            b.script(
                 "return document.body.dataset.thinking === 'no' && !!state.pos \
-                 && (!!state.pos.result || players()[state.pos.to_move] === 'human');"
-            )) == json!(true)
+                 && (!!state.pos.result || players()[state.pos.to_move] === 'human');",
+            ) == json!(true)
         });
         let pos = engine_position(&b, port);
         let history = pos["history"].as_array().unwrap().len();
