@@ -7,6 +7,7 @@ use super::adjudicate::Solver;
 use super::bits::Bits;
 use super::geometry::{Geometry, MAX_POINTS, Point};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+use crate::games::common::{Entry, Turn};
 
 /// An Orcoon move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -128,7 +129,7 @@ const CACHE_SIZE: usize = 1 << 12;
 pub struct Orcoon {
     geo: Arc<Geometry>,
     cells: Vec<u8>,
-    to_move: Color,
+    turn: Turn,
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     hash: u64,
@@ -145,7 +146,7 @@ impl Orcoon {
         let geo = Arc::new(Geometry::new(n)?);
         let mut pos = Orcoon {
             cells: vec![EMPTY; geo.num_points],
-            to_move: Color::Black,
+            turn: Turn::new(true, geo.white_key, geo.swap_key),
             outcome: None,
             history: Vec::with_capacity(geo.num_points * 2 + 8),
             hash: 0,
@@ -191,22 +192,25 @@ impl Orcoon {
             Some(Undo {
                 mv: Some(OrcoonMove::Pass),
                 ..
-            }) => Some(self.to_move.opponent()),
+            }) => Some(self.turn.to_move().opponent()),
             _ => None,
         }
     }
 
-    /// Whether swap is legal now: White's answer to Black's first move.
+    /// Whether swap is legal now: White's answer to Black's first move,
+    /// when the game has the swap.
     pub fn swap_available(&self) -> bool {
-        crate::games::common::swap_allowed(
-            self.outcome,
-            self.history.len(),
-            self.to_move,
-            matches!(
-                self.history.first().map(|u| u.mv),
-                Some(Some(OrcoonMove::Place(_)))
-            ),
-        )
+        self.turn.swap_available(self.outcome)
+    }
+
+    /// Whether the game has the swap (the `swap` option).
+    pub fn swap_on(&self) -> bool {
+        self.turn.swap_on()
+    }
+
+    /// Gives the game the swap or takes it away.
+    pub fn set_swap(&mut self, on: bool) {
+        self.turn.set_swap(&mut self.hash, self.outcome, on);
     }
 
     /// Why `color` may not place on `p` now (ignoring whose turn it is and
@@ -238,7 +242,10 @@ impl Orcoon {
     /// effort counts the pass as lost for the passer and is not cached.
     pub fn adjudicate_with(&mut self, passer: Color, effort: Effort) -> Color {
         let other = passer.opponent();
-        let key = self.hash ^ self.geo.keys[0][passer.index()].rotate_left(17);
+        // Keyed by the position and the passer: the swap's share of the
+        // hash left out (whether White may still swap decides nothing here).
+        let position = self.hash ^ self.turn.swap_key(self.outcome);
+        let key = position ^ self.geo.keys[0][passer.index()].rotate_left(17);
         let slot = (key as usize) & (CACHE_SIZE - 1);
         let (k, v) = self.cache[slot];
         if k == key && v != 0 {
@@ -284,14 +291,6 @@ impl Orcoon {
         &mut self.solver
     }
 
-    fn swap_key_if_available(&self) -> u64 {
-        if self.swap_available() {
-            self.geo.swap_key
-        } else {
-            0
-        }
-    }
-
     fn set_cell(&mut self, p: Point, v: u8) {
         let old = self.cells[p as usize];
         let (w, b) = (p as usize / 64, 1u64 << (p % 64));
@@ -334,7 +333,7 @@ impl Game for Orcoon {
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.turn.to_move()
     }
 
     fn moves_played(&self) -> usize {
@@ -354,8 +353,8 @@ impl Game for Orcoon {
         let m = &self.geo.masks;
         let (legal, _) = super::eval::placement_costs(
             m,
-            &self.bits[self.to_move.index()],
-            &self.bits[self.to_move.opponent().index()],
+            &self.bits[self.turn.to_move().index()],
+            &self.bits[self.turn.to_move().opponent().index()],
         );
         for (i, &word) in legal.0[..m.words].iter().enumerate() {
             let mut w = word;
@@ -377,71 +376,54 @@ impl Game for Orcoon {
                 OrcoonMove::Pass => true,
                 OrcoonMove::Swap => self.swap_available(),
                 OrcoonMove::Place(p) => {
-                    (p as usize) < self.geo.num_points && self.can_place(p, self.to_move)
+                    (p as usize) < self.geo.num_points && self.can_place(p, self.turn.to_move())
                 }
             }
     }
 
     fn play_with(&mut self, mv: OrcoonMove, effort: Effort) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let undo = Undo {
             mv: Some(mv),
             outcome: self.outcome,
         };
-        self.hash ^= self.swap_key_if_available();
         match mv {
             OrcoonMove::Swap => {}
-            OrcoonMove::Place(p) => {
-                self.set_cell(p, stone(mover));
-                self.to_move = mover.opponent();
-                self.hash ^= self.geo.white_key;
-            }
+            OrcoonMove::Place(p) => self.set_cell(p, stone(mover)),
             OrcoonMove::Pass => {
                 let winner = self.adjudicate_with(mover, effort);
                 self.outcome = Some(Outcome::Win(winner));
-                self.to_move = mover.opponent();
-                self.hash ^= self.geo.white_key ^ self.geo.over_key;
+                self.hash ^= self.geo.over_key;
             }
         }
         self.history.push(undo);
-        self.hash ^= self.swap_key_if_available();
+        let entry = Entry::of(Some(mv), OrcoonMove::Swap);
+        self.turn
+            .record(&mut self.hash, undo.outcome, self.outcome, entry);
     }
 
     fn play_null(&mut self) {
-        self.hash ^= self.swap_key_if_available();
         self.history.push(Undo {
             mv: None,
             outcome: self.outcome,
         });
-        self.to_move = self.to_move.opponent();
-        self.hash ^= self.geo.white_key;
-        self.hash ^= self.swap_key_if_available();
+        let o = self.outcome;
+        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
     }
 
     fn undo(&mut self) {
-        let Some(undo) = self.history.last().copied() else {
+        let Some(undo) = self.history.pop() else {
             return;
         };
-        self.hash ^= self.swap_key_if_available();
-        self.history.pop();
+        let entry = Entry::of(undo.mv, OrcoonMove::Swap);
+        let outcome = &mut self.outcome;
+        self.turn
+            .take_back(&mut self.hash, outcome, undo.outcome, entry);
         match undo.mv {
-            Some(OrcoonMove::Place(p)) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-                self.set_cell(p, EMPTY);
-            }
-            Some(OrcoonMove::Pass) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key ^ self.geo.over_key;
-            }
-            Some(OrcoonMove::Swap) => {}
-            None => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-            }
+            Some(OrcoonMove::Place(p)) => self.set_cell(p, EMPTY),
+            Some(OrcoonMove::Pass) => self.hash ^= self.geo.over_key,
+            Some(OrcoonMove::Swap) | None => {}
         }
-        self.outcome = undo.outcome;
-        self.hash ^= self.swap_key_if_available();
     }
 
     fn hash(&self) -> u64 {
@@ -455,24 +437,14 @@ impl Game for Orcoon {
                 h ^= self.geo.keys[p][v as usize - 1];
             }
         }
-        if self.to_move == Color::White {
-            h ^= self.geo.white_key;
-        }
         if self.passer().is_some() {
             h ^= self.geo.over_key;
         }
-        h ^ self.swap_key_if_available()
+        h ^ self.turn.key(self.outcome)
     }
 
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        Ok(())
+        self.turn.set_to_move(&mut self.hash, color)
     }
 }
 
@@ -493,15 +465,10 @@ impl Notation for Orcoon {
                 };
             }
             "swap" => {
-                return if self.outcome.is_some() {
-                    over()
-                } else if self.swap_available() {
-                    Ok(OrcoonMove::Swap)
-                } else {
-                    Err(MoveError::Illegal(
-                        "swap is only allowed for White as the second move".into(),
-                    ))
-                };
+                return self
+                    .turn
+                    .check_swap(self.outcome)
+                    .map(|()| OrcoonMove::Swap);
             }
             _ => {}
         }
@@ -509,7 +476,7 @@ impl Notation for Orcoon {
         if self.outcome.is_some() {
             return over();
         }
-        match self.violation(p, self.to_move) {
+        match self.violation(p, self.turn.to_move()) {
             None => Ok(OrcoonMove::Place(p)),
             Some(v) => Err(MoveError::Illegal(self.describe(p, v))),
         }
