@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::adjudicate::Solver;
-use super::bits::Bits;
-use super::geometry::{Geometry, MAX_POINTS, Point};
+use super::bits::{Bits, Masks};
+use super::geometry::{Geometry, KNIGHT_STEPS, MAX_POINTS, Point};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
 use crate::games::common::{Entry, Turn};
 
@@ -82,6 +82,40 @@ pub fn violation(geo: &Geometry, cells: &[u8], p: Point, me: u8) -> Option<Viola
         }
     }
     None
+}
+
+/// The empty points where the owner of `me` may place now, and those where
+/// it may not now but could later (a helper stone can lift the
+/// restriction), as bit sets: [`violation`] for every point at once (the
+/// legal moves; the evaluation's costs 1 and 2).
+pub fn placements(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
+    let empty = m.andnot(&m.andnot(&m.board, me), opp);
+    let mut bad = Bits::EMPTY;
+    let mut dead = Bits::EMPTY;
+    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let d = m.at(me, dr, dc);
+        let lone = m.andnot(&m.andnot(&d, &m.at(me, dr, 0)), &m.at(me, 0, dc));
+        bad = m.or(&bad, &lone);
+        let walled = m.and(&m.and(&d, &m.at(opp, dr, 0)), &m.at(opp, 0, dc));
+        dead = m.or(&dead, &walled);
+    }
+    // Knight windows as in `Geometry::knight`: (b, c1, c2, m1, m2) offsets.
+    for (dr, dc) in KNIGHT_STEPS {
+        let (c1, c2, m1, m2) = if dc * dc == 4 {
+            ((0, dc), (dr, 0), (0, dc / 2), (dr, dc / 2))
+        } else {
+            ((dr, 0), (0, dc), (dr / 2, 0), (dr / 2, dc))
+        };
+        let mut w = m.at(me, dr, dc);
+        w = m.and(&w, &m.at(opp, c1.0, c1.1));
+        w = m.and(&w, &m.at(opp, c2.0, c2.1));
+        w = m.and(&w, &m.at(&empty, m1.0, m1.1));
+        w = m.and(&w, &m.at(&empty, m2.0, m2.1));
+        bad = m.or(&bad, &w);
+    }
+    let legal = m.andnot(&empty, &bad);
+    let later = m.andnot(&m.andnot(&empty, &legal), &dead);
+    (legal, later)
 }
 
 /// Whether the stones of cell value `me` join the colour's two edges.
@@ -351,7 +385,7 @@ impl Game for Orcoon {
         // All points at once on bit sets (the same test as `violation`;
         // compared point by point in the tests).
         let m = &self.geo.masks;
-        let (legal, _) = super::eval::placement_costs(
+        let (legal, _) = placements(
             m,
             &self.bits[self.turn.to_move().index()],
             &self.bits[self.turn.to_move().opponent().index()],

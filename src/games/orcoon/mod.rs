@@ -12,7 +12,7 @@ pub mod geometry;
 mod probe;
 
 pub use adjudicate::Solver;
-pub use board::{Orcoon, OrcoonMove, Violation};
+pub use board::{Orcoon, OrcoonMove, Violation, placements};
 pub use eval::Distance;
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
 
