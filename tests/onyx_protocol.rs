@@ -743,3 +743,43 @@ fn huge_hash_request_does_not_kill_the_engine() {
     assert!(text.contains("? cannot allocate"), "{text:?}");
     assert!(text.ends_with("= 16\n\n= crosscut\n\n"), "{text:?}");
 }
+
+/// `swap off` (every game's option) takes the swap out of the game: after
+/// Black's first move White is not offered it, `play w swap` is refused
+/// and changes nothing; the choice survives `boardsize` and `clear_board`
+/// until `swap on` gives the swap back.
+#[test]
+fn swap_off_through_the_protocol() {
+    for (game, first) in [
+        ("onyx", "D4"),
+        ("orcoon", "C3"),
+        ("akron", "C3"),
+        ("hex", "c3"),
+    ] {
+        let mut s = Session::with(game, &[]);
+        assert!(s.ok("list_commands").lines().any(|l| l == "swap"), "{game}");
+        assert_eq!(s.ok("known_command swap"), "true");
+        assert!(s.err("swap maybe").contains("on or off"), "{game}");
+        s.ok("swap off");
+        for reset in ["", "boardsize 8", "clear_board"] {
+            if !reset.is_empty() {
+                s.ok(reset);
+            }
+            s.ok(&format!("play b {first}"));
+            let legal = s.ok("legal_moves white");
+            assert!(!legal.split_whitespace().any(|m| m == "swap"), "{game}");
+            assert!(!legal.is_empty(), "{game}");
+            assert!(s.err("play w swap").contains("swap is off"), "{game}");
+            assert_rejected(&mut s, &["play w swap", "play w SWAP"]);
+            s.ok("undo");
+        }
+        s.ok("swap on");
+        s.ok(&format!("play b {first}"));
+        assert!(
+            s.ok("legal_moves white")
+                .split_whitespace()
+                .any(|m| m == "swap")
+        );
+        s.ok("play w swap");
+    }
+}

@@ -185,11 +185,11 @@ fn play_and_undo_do_not_allocate_capacity_growth() {
 /// on random positions of many sizes (legal ones and arbitrary set-ups).
 #[test]
 fn bit_parallel_evaluation_matches_reference() {
-    use crosscut::games::orcoon::Distance;
     use crosscut::games::orcoon::eval::{
         connection_distance, connection_distance_reference, distance_and_shortest_connections,
-        placement_costs, shortest_connection_points, shortest_connection_points_reference,
+        shortest_connection_points, shortest_connection_points_reference,
     };
+    use crosscut::games::orcoon::{Distance, placements};
     use crosscut::search::{Evaluator, Score, WIN_NEXT_MOVE, loss_in, win_in};
     let mut rng = Rng(4242);
     for i in 0..400 {
@@ -199,8 +199,7 @@ fn bit_parallel_evaluation_matches_reference() {
         let g = position(n, &cells);
         let m = &g.geometry().masks;
         for color in Color::ALL {
-            let (legal, _) =
-                placement_costs(m, g.stone_bits(color), g.stone_bits(color.opponent()));
+            let (legal, _) = placements(m, g.stone_bits(color), g.stone_bits(color.opponent()));
             for p in 0..n * n {
                 assert_eq!(
                     legal.has(p),
@@ -401,4 +400,13 @@ fn proven_evaluations_hold_by_brute_force() {
         }
     }
     assert!(losses > 10 && wins > 10, "{losses} {wins}");
+}
+
+/// Without the swap (`swap off`) White's second move never offers nor
+/// accepts it; with it the game is unchanged (see
+/// [`common::check_swap_off`]).
+#[test]
+fn swap_off_never_offers_the_swap() {
+    let on = Orcoon::new(5).unwrap();
+    common::check_swap_off(&on, Orcoon::set_swap, OrcoonMove::Swap, 40, 30);
 }

@@ -9,6 +9,7 @@ pub mod common;
 pub mod hex;
 pub mod onyx;
 pub mod orcoon;
+pub mod two_distance;
 
 use crate::game::Notation;
 use crate::session::{EvalPlayers, GameSession, NewGame, Options, Rules, RulesSession, Session};

@@ -6,7 +6,9 @@
 //! `orcoon_ref` (naive reference rules).
 #![allow(dead_code)]
 
-use crosscut::game::{Game, Outcome, column_index, column_letter, splitmix64};
+use crosscut::game::{
+    Color, Game, MoveError, Notation, Outcome, column_index, column_letter, splitmix64,
+};
 use crosscut::protocol::Gtp;
 
 pub mod engine;
@@ -61,6 +63,72 @@ pub fn has_win_in_one<G: Game>(pos: &mut G) -> bool {
         pos.undo();
         won
     })
+}
+
+/// Plays `games` random games of up to `plies` moves on `off` (a fresh
+/// game `on`, the swap taken away by `set_swap`) beside `on`, the same
+/// moves on both, every fourth game starting with the turn handed over:
+/// `off` never offers `swap` and refuses it (\"swap is off\" while the game
+/// goes on), `on` offers it exactly as White's answer to Black's first
+/// move, their legal moves are otherwise the same, their hashes match
+/// `recompute_hash` and each other but while `on` offers the swap, and
+/// taking every move back gives the fresh hashes again.
+pub fn check_swap_off<G: Game + Notation>(
+    on: &G,
+    set_swap: fn(&mut G, bool),
+    swap: G::Move,
+    games: usize,
+    plies: usize,
+) {
+    let mut off = on.clone();
+    set_swap(&mut off, false);
+    let off = &off;
+    let mut rng = Rng(30);
+    for g in 0..games {
+        let (mut a, mut b) = (on.clone(), off.clone());
+        let handed_over = g % 4 == 3;
+        if handed_over {
+            a.play_null();
+            b.play_null();
+        }
+        let (mut la, mut lb) = (Vec::new(), Vec::new());
+        for _ in 0..plies {
+            la.clear();
+            lb.clear();
+            a.legal_moves(&mut la);
+            b.legal_moves(&mut lb);
+            let offered = la.contains(&swap);
+            let second_move =
+                a.outcome().is_none() && a.moves_played() == 1 && a.to_move() == Color::White;
+            assert_eq!(offered, second_move && !handed_over, "game {g}");
+            assert_eq!(a.is_legal(swap), offered);
+            assert!(!lb.contains(&swap) && !b.is_legal(swap), "game {g}");
+            match b.parse_move("swap") {
+                Err(MoveError::Illegal(e)) if b.outcome().is_none() => {
+                    assert_eq!(e, "swap is off in this game")
+                }
+                Err(_) => {}
+                Ok(_) => panic!("game {g}: swap accepted without the swap"),
+            }
+            la.retain(|&m| m != swap);
+            assert_eq!(la, lb, "game {g}");
+            assert_eq!(a.hash() == b.hash(), !offered, "game {g}");
+            assert_eq!(a.hash(), a.recompute_hash());
+            assert_eq!(b.hash(), b.recompute_hash());
+            if lb.is_empty() {
+                break;
+            }
+            let m = lb[rng.below(lb.len())];
+            a.play(m);
+            b.play(m);
+        }
+        while b.moves_played() > 0 {
+            a.undo();
+            b.undo();
+            assert_eq!(b.hash(), b.recompute_hash());
+        }
+        assert_eq!((a.hash(), b.hash()), (on.hash(), off.hash()));
+    }
 }
 
 /// The name of the point in column `c` and row `r`, both from 0 (`A1` is

@@ -10,6 +10,7 @@ use super::geometry::{
     BOTTOM, DOWN_DIR, Geometry, LEFT, LEFT_DIR, NONE, Point, RIGHT, RIGHT_DIR, TOP, UP_DIR,
 };
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+use crate::games::common::{Entry, Turn};
 
 /// An Akron move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -181,7 +182,7 @@ pub struct Akron {
     geo: Arc<Geometry>,
     cells: Vec<u8>,
     piles: [u16; 2],
-    to_move: Color,
+    turn: Turn,
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     /// Position keys (board, piles, side to move) of every position since the
@@ -219,7 +220,7 @@ impl Akron {
         let mut pos = Akron {
             cells: vec![EMPTY; np],
             piles: [pile, pile],
-            to_move: Color::Black,
+            turn: Turn::new(true, geo.white_key, geo.swap_key),
             outcome: None,
             history: Vec::with_capacity(1024),
             keys: Vec::with_capacity(1024),
@@ -360,17 +361,20 @@ impl Akron {
                 .all(|&s| self.cells[s as usize] != EMPTY)
     }
 
-    /// Whether swap is legal now: White's answer to Black's first move.
+    /// Whether swap is legal now: White's answer to Black's first move,
+    /// when the game has the swap.
     pub fn swap_available(&self) -> bool {
-        crate::games::common::swap_allowed(
-            self.outcome,
-            self.history.len(),
-            self.to_move,
-            matches!(
-                self.history.first().map(|u| u.mv),
-                Some(Some(AkronMove::Add(_) | AkronMove::Step(..)))
-            ),
-        )
+        self.turn.swap_available(self.outcome)
+    }
+
+    /// Whether the game has the swap (the `swap` option).
+    pub fn swap_on(&self) -> bool {
+        self.turn.swap_on()
+    }
+
+    /// Gives the game the swap or takes it away.
+    pub fn set_swap(&mut self, on: bool) {
+        self.turn.set_swap(&mut self.hash, self.outcome, on);
     }
 
     /// Whether `color` is connected edge to edge in the current position.
@@ -419,17 +423,9 @@ impl Akron {
         out
     }
 
-    fn swap_key_if_available(&self) -> u64 {
-        if self.swap_available() {
-            self.geo.swap_key
-        } else {
-            0
-        }
-    }
-
     /// The hash of board, piles and side to move (what repetition compares).
     fn position_key(&self) -> u64 {
-        self.hash ^ self.swap_key_if_available()
+        self.hash ^ self.turn.swap_key(self.outcome)
     }
 
     fn set_cell(&mut self, p: Point, v: u8) {
@@ -734,8 +730,10 @@ impl Akron {
             return true;
         }
         let geo = &*self.geo;
-        let me = piece(self.to_move);
-        if self.piles[self.to_move.index()] > 0 && (self.level_count[0] as usize) < geo.n * geo.n {
+        let me = piece(self.turn.to_move());
+        if self.piles[self.turn.to_move().index()] > 0
+            && (self.level_count[0] as usize) < geo.n * geo.n
+        {
             for p in 0..geo.offset[1] {
                 if self.cells[p] == EMPTY && !f(AkronMove::Add(p as Point)) {
                     return false;
@@ -816,12 +814,12 @@ impl Akron {
     /// cuts nothing and nothing rests on the new ball, so it wins exactly
     /// when its uncut links join groups that reach both edges).
     pub fn add_wins(&self) -> bool {
-        let me = piece(self.to_move);
-        if self.outcome.is_some() || self.piles[self.to_move.index()] == 0 {
+        let me = piece(self.turn.to_move());
+        if self.outcome.is_some() || self.piles[self.turn.to_move().index()] == 0 {
             return false;
         }
         let geo = &*self.geo;
-        let (a, b) = edge_bits(self.to_move);
+        let (a, b) = edge_bits(self.turn.to_move());
         let d = &self.derived;
         for p in 0..geo.offset[1] {
             if self.cells[p] != EMPTY {
@@ -861,7 +859,7 @@ impl Akron {
         if mu >= geo.num_points || du >= geo.num_points {
             return false;
         }
-        let me = piece(self.to_move);
+        let me = piece(self.turn.to_move());
         if self.cells[mu] != me || self.cells[du] != EMPTY || self.balls_above(m) > 1 {
             return false;
         }
@@ -898,7 +896,7 @@ impl Akron {
 
     /// Whether the side to move has any legal move.
     fn has_legal_move(&self) -> bool {
-        if self.piles[self.to_move.index()] > 0
+        if self.piles[self.turn.to_move().index()] > 0
             && (self.level_count[0] as usize) < self.geo.n * self.geo.n
         {
             return true;
@@ -917,7 +915,7 @@ impl Akron {
             None
         };
         if self.outcome.is_none() && !self.has_legal_move() {
-            self.outcome = Some(Outcome::Win(self.to_move.opponent()));
+            self.outcome = Some(Outcome::Win(self.turn.to_move().opponent()));
         }
     }
 
@@ -930,7 +928,7 @@ impl Akron {
             if since.iter().filter(|&&k| k == key).count() >= 3 {
                 self.outcome = Some(Outcome::Draw);
             } else if !self.has_legal_move() {
-                self.outcome = Some(Outcome::Win(self.to_move.opponent()));
+                self.outcome = Some(Outcome::Win(self.turn.to_move().opponent()));
             }
         }
     }
@@ -943,12 +941,12 @@ impl Akron {
     fn step_error(&self, m: Point, d: Point) -> String {
         let geo = &*self.geo;
         let (mn, dn) = (geo.point_name(m), geo.point_name(d));
-        let me = piece(self.to_move);
+        let me = piece(self.turn.to_move());
         if self.cells[m as usize] == EMPTY {
             return format!("there is no ball on {mn}");
         }
         if self.cells[m as usize] != me {
-            return format!("the ball on {mn} is not {}'s", self.to_move.name());
+            return format!("the ball on {mn} is not {}'s", self.turn.to_move().name());
         }
         let above = self.balls_above(m);
         if above > 1 {
@@ -980,7 +978,7 @@ impl Game for Akron {
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.turn.to_move()
     }
 
     fn moves_played(&self) -> usize {
@@ -1007,14 +1005,14 @@ impl Game for Akron {
             AkronMove::Add(p) => {
                 (p as usize) < self.geo.offset[1]
                     && self.cells[p as usize] == EMPTY
-                    && self.piles[self.to_move.index()] > 0
+                    && self.piles[self.turn.to_move().index()] > 0
             }
             AkronMove::Step(m, d) => self.step_valid(m, d),
         }
     }
 
     fn play_with(&mut self, mv: AkronMove, _effort: Effort) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let me = piece(mover);
         let mut undo = Undo {
             mv: Some(mv),
@@ -1023,7 +1021,6 @@ impl Game for Akron {
             outcome: self.outcome,
             irreversible: self.irreversible,
         };
-        self.hash ^= self.swap_key_if_available();
         match mv {
             AkronMove::Swap => {}
             AkronMove::Add(p) => {
@@ -1080,17 +1077,14 @@ impl Game for Akron {
                 }
             }
         }
-        if mv != AkronMove::Swap {
-            self.to_move = mover.opponent();
-            self.hash ^= self.geo.white_key;
-        }
         self.history.push(undo);
-        self.hash ^= self.swap_key_if_available();
+        let entry = Entry::of(Some(mv), AkronMove::Swap);
+        self.turn
+            .record(&mut self.hash, undo.outcome, self.outcome, entry);
         self.finish_move();
     }
 
     fn play_null(&mut self) {
-        self.hash ^= self.swap_key_if_available();
         self.history.push(Undo {
             mv: None,
             chain_dir: 0,
@@ -1098,34 +1092,32 @@ impl Game for Akron {
             outcome: self.outcome,
             irreversible: self.irreversible,
         });
-        self.to_move = self.to_move.opponent();
-        self.hash ^= self.geo.white_key;
-        self.hash ^= self.swap_key_if_available();
+        let o = self.outcome;
+        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
         // A handed-over turn is no move of the game: it decides nothing.
         self.keys.push(self.position_key());
     }
 
     fn undo(&mut self) {
-        let Some(undo) = self.history.last().copied() else {
+        let Some(undo) = self.history.pop() else {
             return;
         };
-        self.hash ^= self.swap_key_if_available();
-        self.history.pop();
         self.keys.pop();
+        let entry = Entry::of(undo.mv, AkronMove::Swap);
+        let outcome = &mut self.outcome;
+        self.turn
+            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        self.irreversible = undo.irreversible;
         match undo.mv {
-            Some(AkronMove::Swap) => {}
+            Some(AkronMove::Swap) | None => {}
             Some(AkronMove::Add(p)) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
                 self.set_cell(p, EMPTY);
-                let c = self.to_move.index();
+                let c = self.turn.to_move().index();
                 self.set_pile(c, self.piles[c] + 1);
                 self.restore_derived();
             }
             Some(AkronMove::Step(m, d)) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-                let me = piece(self.to_move);
+                let me = piece(self.turn.to_move());
                 self.set_cell(d, EMPTY);
                 // Lift the dropped balls back, top first.
                 let mut chain = [NONE; 32];
@@ -1140,14 +1132,7 @@ impl Game for Akron {
                 self.set_cell(m, me);
                 self.restore_derived();
             }
-            None => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-            }
         }
-        self.outcome = undo.outcome;
-        self.irreversible = undo.irreversible;
-        self.hash ^= self.swap_key_if_available();
     }
 
     fn hash(&self) -> u64 {
@@ -1164,20 +1149,11 @@ impl Game for Akron {
         for c in 0..2 {
             h ^= self.geo.pile_keys[c][self.piles[c] as usize];
         }
-        if self.to_move == Color::White {
-            h ^= self.geo.white_key;
-        }
-        h ^ self.swap_key_if_available()
+        h ^ self.turn.key(self.outcome)
     }
 
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
+        self.turn.set_to_move(&mut self.hash, color)?;
         self.keys.clear();
         self.keys.push(self.position_key());
         self.refresh_outcome();
@@ -1202,15 +1178,7 @@ impl Notation for Akron {
     fn parse_move(&self, text: &str) -> Result<AkronMove, MoveError> {
         let lower = text.trim().to_ascii_lowercase();
         if lower == "swap" {
-            return if self.outcome.is_some() {
-                Err(MoveError::Illegal("the game is over".into()))
-            } else if self.swap_available() {
-                Ok(AkronMove::Swap)
-            } else {
-                Err(MoveError::Illegal(
-                    "swap is only allowed for White as the second move".into(),
-                ))
-            };
+            return self.turn.check_swap(self.outcome).map(|()| AkronMove::Swap);
         }
         if lower == "pass" {
             return Err(MoveError::Illegal("there is no passing in Akron".into()));
@@ -1240,10 +1208,10 @@ impl Notation for Akron {
         if self.cells[p as usize] != EMPTY {
             return Err(MoveError::Illegal(format!("{name} is occupied")));
         }
-        if self.piles[self.to_move.index()] == 0 {
+        if self.piles[self.turn.to_move().index()] == 0 {
             return Err(MoveError::Illegal(format!(
                 "{}'s pile is empty",
-                self.to_move.name()
+                self.turn.to_move().name()
             )));
         }
         Ok(AkronMove::Add(p))

@@ -19,7 +19,7 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "akron",
     sizes: (MIN_SIZE, MAX_SIZE, 1),
     default_size: DEFAULT_SIZE,
-    options: &[],
+    options: &[super::common::SWAP],
     commands: &[],
     layout: Layout::Grid,
     sgf_number: None,
@@ -39,8 +39,12 @@ pub const ENTRY: GameEntry = GameEntry {
     },
 };
 
-fn new_game(size: usize, _options: &Options) -> Result<Akron, String> {
-    Akron::new(size)
+/// A new game: an empty board, with the swap unless the `swap` option
+/// is off.
+fn new_game(size: usize, options: &Options) -> Result<Akron, String> {
+    let mut game = Akron::new(size)?;
+    game.set_swap(super::common::swap_on(options));
+    Ok(game)
 }
 
 /// The positions `bench` searches.

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::geometry::{Bits, Cell, Geometry, MAX_CELLS, WORDS};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+use crate::games::common::{Entry, Turn};
 
 /// A Hex move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -39,7 +40,7 @@ pub struct Hex {
     geo: Arc<Geometry>,
     cells: [u8; MAX_CELLS],
     bits: [Bits; 2],
-    to_move: Color,
+    turn: Turn,
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     hash: u64,
@@ -52,7 +53,7 @@ impl Hex {
         let mut pos = Hex {
             cells: [EMPTY; MAX_CELLS],
             bits: [[0; WORDS]; 2],
-            to_move: Color::Black,
+            turn: Turn::new(true, geo.white_key, geo.swap_key),
             outcome: None,
             history: Vec::with_capacity(geo.num_cells + 8),
             hash: 0,
@@ -90,17 +91,20 @@ impl Hex {
         std::array::from_fn(|k| self.geo.all[k] & !(self.bits[0][k] | self.bits[1][k]))
     }
 
-    /// Whether swap is legal now: White's answer to Black's first move.
+    /// Whether swap is legal now: White's answer to Black's first move,
+    /// when the game has the swap.
     pub fn swap_available(&self) -> bool {
-        crate::games::common::swap_allowed(
-            self.outcome,
-            self.history.len(),
-            self.to_move,
-            matches!(
-                self.history.first().map(|u| u.mv),
-                Some(Some(HexMove::Place(_)))
-            ),
-        )
+        self.turn.swap_available(self.outcome)
+    }
+
+    /// Whether the game has the swap (the `swap` option).
+    pub fn swap_on(&self) -> bool {
+        self.turn.swap_on()
+    }
+
+    /// Gives the game the swap or takes it away.
+    pub fn set_swap(&mut self, on: bool) {
+        self.turn.set_swap(&mut self.hash, self.outcome, on);
     }
 
     /// Whether the chain of `color` through `c` (a stone of that colour)
@@ -143,14 +147,6 @@ impl Hex {
         })
     }
 
-    fn swap_key_if_available(&self) -> u64 {
-        if self.swap_available() {
-            self.geo.swap_key
-        } else {
-            0
-        }
-    }
-
     fn set_cell(&mut self, c: Cell, v: u8) {
         let old = self.cells[c as usize];
         let (w, b) = (c as usize / 64, 1u64 << (c % 64));
@@ -182,7 +178,7 @@ impl Game for Hex {
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.turn.to_move()
     }
 
     fn moves_played(&self) -> usize {
@@ -222,58 +218,43 @@ impl Game for Hex {
     }
 
     fn play_with(&mut self, mv: HexMove, _effort: Effort) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let undo = Undo {
             mv: Some(mv),
             outcome: self.outcome,
         };
-        self.hash ^= self.swap_key_if_available();
-        match mv {
-            HexMove::Swap => {}
-            HexMove::Place(c) => {
-                self.set_cell(c, stone(mover));
-                if self.chain_connects(c, mover) {
-                    self.outcome = Some(Outcome::Win(mover));
-                }
-                self.to_move = mover.opponent();
-                self.hash ^= self.geo.white_key;
+        if let HexMove::Place(c) = mv {
+            self.set_cell(c, stone(mover));
+            if self.chain_connects(c, mover) {
+                self.outcome = Some(Outcome::Win(mover));
             }
         }
         self.history.push(undo);
-        self.hash ^= self.swap_key_if_available();
+        let entry = Entry::of(Some(mv), HexMove::Swap);
+        self.turn
+            .record(&mut self.hash, undo.outcome, self.outcome, entry);
     }
 
     fn play_null(&mut self) {
-        self.hash ^= self.swap_key_if_available();
         self.history.push(Undo {
             mv: None,
             outcome: self.outcome,
         });
-        self.to_move = self.to_move.opponent();
-        self.hash ^= self.geo.white_key;
-        self.hash ^= self.swap_key_if_available();
+        let o = self.outcome;
+        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
     }
 
     fn undo(&mut self) {
-        let Some(undo) = self.history.last().copied() else {
+        let Some(undo) = self.history.pop() else {
             return;
         };
-        self.hash ^= self.swap_key_if_available();
-        self.history.pop();
-        match undo.mv {
-            Some(HexMove::Place(c)) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-                self.set_cell(c, EMPTY);
-            }
-            Some(HexMove::Swap) => {}
-            None => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-            }
+        let entry = Entry::of(undo.mv, HexMove::Swap);
+        let outcome = &mut self.outcome;
+        self.turn
+            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        if let Some(HexMove::Place(c)) = undo.mv {
+            self.set_cell(c, EMPTY);
         }
-        self.outcome = undo.outcome;
-        self.hash ^= self.swap_key_if_available();
     }
 
     fn hash(&self) -> u64 {
@@ -288,21 +269,11 @@ impl Game for Hex {
                 h ^= self.geo.keys[c][v as usize - 1];
             }
         }
-        if self.to_move == Color::White {
-            h ^= self.geo.white_key;
-        }
-        h ^ self.swap_key_if_available()
+        h ^ self.turn.key(self.outcome)
     }
 
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        Ok(())
+        self.turn.set_to_move(&mut self.hash, color)
     }
 }
 
@@ -324,15 +295,7 @@ impl Notation for Hex {
         let lower = text.to_ascii_lowercase();
         let over = || Err(MoveError::Illegal("the game is over".into()));
         if lower == "swap" || lower == "swap-pieces" {
-            return if self.outcome.is_some() {
-                over()
-            } else if self.swap_available() {
-                Ok(HexMove::Swap)
-            } else {
-                Err(MoveError::Illegal(
-                    "swap is only allowed for White as the second move".into(),
-                ))
-            };
+            return self.turn.check_swap(self.outcome).map(|()| HexMove::Swap);
         }
         if lower == "pass" {
             return Err(MoveError::Illegal("there is no pass in hex".into()));

@@ -10,20 +10,20 @@
 //! cells, its mobility the number of cells reaching it; the score is the
 //! opponent's potential minus the side to move's, scaled as Onyx's.
 //!
-//! The computation is the level-synchronous relaxation on bit sets of
-//! `crate::games::onyx::two_distance` (level d's cells add their
-//! contracted neighbourhood to `once`, and to `twice` where already in
-//! `once`; level d + 1 is the empty part of `twice` not yet placed),
-//! written again here for Hex's fixed-size bit sets: Onyx's is bound to
-//! its own geometry and capture rules, and its search trees must not
-//! change. The first level from each edge also gives the cells that
-//! connect with one placement: wins at once and threats.
+//! The computation is the level-synchronous relaxation on bit sets that
+//! Hex shares with Onyx ([`crate::games::two_distance`]: level d's cells
+//! add their contracted neighbourhood to `once`, and to `twice` where
+//! already in `once`; level d + 1 is the empty part of `twice` not yet
+//! placed); this module labels Hex's groups into the contracted
+//! neighbourhoods it reads. The cells that connect with one placement
+//! (wins at once and threats) are found apart.
 
 use std::cell::RefCell;
 
 use super::board::{Hex, HexMove, edge_bits};
 use super::geometry::{Bits, Geometry};
 use crate::game::{Color, Game};
+use crate::games::two_distance::{self, Td, widen};
 use crate::search::{Evaluator, Score, Tuning, WIN_NEXT_MOVE, loss_in};
 
 /// Hex's evaluation: the two-distance potential of both colours.
@@ -40,10 +40,7 @@ pub const TUNING: Tuning = Tuning {
     rule_effort: None,
 };
 
-/// Most two-distance levels kept; larger values count as infinite.
-pub const MAX_TD: usize = 64;
-/// Potential reported when no cell has two finite two-distances.
-pub const TD_INFINITE: u16 = 999;
+pub use crate::games::two_distance::{MAX_TD, TD_INFINITE};
 /// Distance reported when a colour can no longer connect.
 pub const UNREACHABLE: u16 = 999;
 
@@ -230,178 +227,28 @@ fn contract<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Scratch) {
         s.gedge.push(edges);
         s.around.extend_from_slice(&nb);
         // Each cell next to the group reaches every cell around it.
-        let (contracted, _) = s.contracted.as_chunks_mut::<W>();
-        for (k, &word) in nb.iter().enumerate() {
-            let mut w = word & !own[k];
-            while w != 0 {
-                let f = k * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                for (c, &a) in contracted[f].iter_mut().zip(&nb) {
-                    *c |= a;
-                }
-            }
-        }
+        widen(&mut s.contracted, &nb, own);
     }
 }
 
-/// One two-distance search from an edge, one level at a time.
-struct Td<const W: usize> {
-    /// Cells with at least one placed contracted neighbour.
-    once: [u64; W],
-    /// Cells with at least two: the next level, less `done` and the cells
-    /// that are not empty.
-    twice: [u64; W],
-    /// Cells placed on a level.
-    done: [u64; W],
-    /// The empty cells: only they are placed.
-    passable: [u64; W],
-}
-
-impl<const W: usize> Td<W> {
-    /// Starts from the edge `edge_bit`: its cells and the cells around the
-    /// own groups on it are at distance 1.
-    fn new(geo: &Geometry, s: &Scratch, passable: [u64; W], edge_bit: u8) -> Self {
-        let mut twice: [u64; W] = first(geo.edge_set(edge_bit));
-        let (around, _) = s.around.as_chunks::<W>();
-        for (around, &gedge) in around.iter().zip(&s.gedge) {
-            if gedge & edge_bit != 0 {
-                for (t, a) in twice.iter_mut().zip(around) {
-                    *t |= a;
-                }
-            }
-        }
-        Td {
-            once: twice,
-            twice,
-            done: [0; W],
-            passable,
-        }
-    }
-
-    /// Takes the next level (empty when the search is over).
-    #[inline]
-    fn take_level(&mut self) -> [u64; W] {
-        let mut new = self.twice;
-        for ((n, d), p) in new.iter_mut().zip(&mut self.done).zip(&self.passable) {
-            *n &= p & !*d;
-            *d |= *n;
-        }
-        new
-    }
-
-    /// Adds the contracted neighbourhoods of `level` to `once` and `twice`.
-    #[inline]
-    fn expand(&mut self, s: &Scratch, level: &[u64; W]) {
-        let (table, _) = s.contracted.as_chunks::<W>();
-        let (mut once, mut twice) = (self.once, self.twice);
-        for (wi, &word) in level.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let m = &table[wi * 64 + w.trailing_zeros() as usize];
-                w &= w - 1;
-                for k in 0..W {
-                    twice[k] |= once[k] & m[k];
-                    once[k] |= m[k];
-                }
-            }
-        }
-        (self.once, self.twice) = (once, twice);
-    }
-}
-
-#[inline]
-fn common<const W: usize>(a: &[u64; W], b: &[u64; W]) -> u16 {
-    (0..W).map(|k| (a[k] & b[k]).count_ones()).sum::<u32>() as u16
-}
-
-/// Two-distance potential and mobility of `color`. Both searches advance
-/// together; after level k every cell with both two-distances at most k is
-/// known and any other sums to at least k + 2, so the search stops once
-/// the best sum is at most k + 1.
+/// Two-distance potential and mobility of `color`: the shared kernel's
+/// [`two_distance::potential`] over the contracted neighbourhoods of
+/// `color`'s groups, the empty cells passable.
 fn potential<const W: usize>(pos: &Hex, color: Color) -> (u16, u16) {
     let geo = pos.geometry();
     let (ea, eb) = edge_bits(color);
     let own: [u64; W] = first(pos.bits(color));
     let empty: [u64; W] = first(&pos.empty_bits());
-    let mut counts = [0u16; 2 * MAX_TD];
-    let mut best = usize::MAX;
     SCRATCH.with(|s| {
         let s = &mut *s.borrow_mut();
         contract(geo, &own, s);
-        let mut levels = std::mem::take(&mut s.levels);
-        if levels.len() < 2 * MAX_TD * W {
-            levels.resize(2 * MAX_TD * W, 0);
-        }
-        {
-            let (lv, _) = levels.as_chunks_mut::<W>();
-            let (la, lb) = lv.split_at_mut(MAX_TD);
-            let mut a = Td::new(geo, s, empty, ea);
-            let mut b = Td::new(geo, s, empty, eb);
-            let (mut a_open, mut b_open) = (true, true);
-            let (mut all_a, mut all_b) = ([0u64; W], [0u64; W]);
-            for k in 1..MAX_TD {
-                la[k] = if a_open {
-                    if k > 1 {
-                        a.expand(s, &la[k - 1]);
-                    }
-                    a.take_level()
-                } else {
-                    [0; W]
-                };
-                a_open = any(&la[k]);
-                lb[k] = if b_open {
-                    if k > 1 {
-                        b.expand(s, &lb[k - 1]);
-                    }
-                    b.take_level()
-                } else {
-                    [0; W]
-                };
-                b_open = any(&lb[k]);
-                if (!a_open && !b_open) || (k == 1 && !(a_open && b_open)) {
-                    break;
-                }
-                let mut meets = 0;
-                for w in 0..W {
-                    all_a[w] |= la[k][w];
-                    all_b[w] |= lb[k][w];
-                    meets |= (la[k][w] & all_b[w]) | (lb[k][w] & all_a[w]);
-                }
-                if meets == 0 {
-                    continue;
-                }
-                for j in 1..=k {
-                    if k + j > best {
-                        break;
-                    }
-                    let c = common(&la[k], &lb[j]);
-                    if c > 0 {
-                        counts[k + j] += c;
-                        best = best.min(k + j);
-                    }
-                }
-                for i in 1..k {
-                    if i + k > best {
-                        break;
-                    }
-                    let c = common(&la[i], &lb[k]);
-                    if c > 0 {
-                        counts[i + k] += c;
-                        best = best.min(i + k);
-                    }
-                }
-                if best <= k + 1 {
-                    break;
-                }
-            }
-        }
-        s.levels = levels;
-    });
-    if best == usize::MAX {
-        (TD_INFINITE, 0)
-    } else {
-        (best as u16, counts[best])
-    }
+        let from = |edge_bit| {
+            let edge = first(geo.edge_set(edge_bit));
+            Td::new(edge, &s.around, &s.gedge, edge_bit, empty)
+        };
+        let (a, b) = (from(ea), from(eb));
+        two_distance::potential(&s.contracted, a, b, &mut s.levels)
+    })
 }
 
 /// Two-distance potential and mobility of `color` ([`TD_INFINITE`] when no
@@ -414,14 +261,10 @@ pub fn potential_and_mobility(pos: &Hex, color: Color) -> (u16, u16) {
 /// two routes left, the single route counted twice, `2 × distance + 2`;
 /// at most `4n`.
 fn effective_potential(pos: &Hex, color: Color, potential: u16) -> u16 {
-    let cap = 4 * pos.size() as u16;
-    if potential != TD_INFINITE {
-        return potential.min(cap);
-    }
-    match connection_distance(pos, color) {
-        UNREACHABLE => cap,
-        d => (2 * d + 2).min(cap),
-    }
+    two_distance::effective_potential(potential, 4 * pos.size() as u16, || {
+        let d = connection_distance(pos, color);
+        (d != UNREACHABLE).then_some(d)
+    })
 }
 
 /// The evaluation from the side to move's view: [`WIN_NEXT_MOVE`] when it
@@ -508,88 +351,17 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
 
-    const INF: u16 = u16::MAX;
+    use crate::games::two_distance::reference::{best_of, contracted, fixed_point};
 
     /// Two-distances of `color` to `edge_bit` by the definition, iterated
     /// until nothing changes.
     fn naive(pos: &Hex, color: Color, edge_bit: u8) -> Vec<u16> {
         let geo = pos.geometry();
-        let nc = geo.num_cells;
-        // Own groups by flood fill.
-        let mut comp = vec![usize::MAX; nc];
-        let mut comp_edges = Vec::new();
-        for p in 0..nc {
-            if pos.at(p as u16) != Some(color) || comp[p] != usize::MAX {
-                continue;
-            }
-            let id = comp_edges.len();
-            let mut e = 0;
-            let mut stack = vec![p];
-            comp[p] = id;
-            while let Some(q) = stack.pop() {
-                e |= geo.edges[q];
-                for &r in geo.neighbours_of(q as u16) {
-                    if pos.at(r) == Some(color) && comp[r as usize] == usize::MAX {
-                        comp[r as usize] = id;
-                        stack.push(r as usize);
-                    }
-                }
-            }
-            comp_edges.push(e);
-        }
         let empty = |p: usize| pos.at(p as u16).is_none();
-        let groups = |p: usize| -> Vec<usize> {
-            geo.neighbours_of(p as u16)
-                .iter()
-                .filter(|&&q| pos.at(q) == Some(color))
-                .map(|&q| comp[q as usize])
-                .collect()
-        };
-        let adj: Vec<Vec<usize>> = (0..nc)
-            .map(|p| {
-                let mut v: Vec<usize> = geo
-                    .neighbours_of(p as u16)
-                    .iter()
-                    .map(|&q| q as usize)
-                    .filter(|&q| empty(q))
-                    .collect();
-                let gp = groups(p);
-                for r in (0..nc).filter(|&r| r != p && empty(r)) {
-                    if groups(r).iter().any(|g| gp.contains(g)) {
-                        v.push(r);
-                    }
-                }
-                v.sort_unstable();
-                v.dedup();
-                v
-            })
-            .collect();
-        let on_edge = |p: usize| {
-            geo.edges[p] & edge_bit != 0 || groups(p).iter().any(|&g| comp_edges[g] & edge_bit != 0)
-        };
-        let mut td = vec![INF; nc];
-        loop {
-            let mut changed = false;
-            for p in (0..nc).filter(|&p| empty(p)) {
-                let v = if on_edge(p) {
-                    1
-                } else {
-                    let mut vals: Vec<u16> = adj[p].iter().map(|&r| td[r]).collect();
-                    vals.sort_unstable();
-                    match vals.get(1) {
-                        Some(&v) if v != INF => v + 1,
-                        _ => INF,
-                    }
-                };
-                if v != td[p] {
-                    td[p] = v;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return td;
-            }
-        }
+        let own = |p: usize| pos.at(p as u16) == Some(color);
+        let edges = &geo.edges[..geo.num_cells];
+        let (adj, edges) = contracted(edges, |p| geo.neighbours_of(p), own, empty);
+        fixed_point(empty, &adj, &edges, edge_bit)
     }
 
     #[test]
@@ -602,18 +374,7 @@ mod tests {
                 while pos.outcome().is_none() {
                     for c in Color::ALL {
                         let (ea, eb) = edge_bits(c);
-                        let a = naive(&pos, c, ea);
-                        let b = naive(&pos, c, eb);
-                        let sums: Vec<u16> = a
-                            .iter()
-                            .zip(&b)
-                            .filter(|&(&x, &y)| x != INF && y != INF)
-                            .map(|(&x, &y)| x + y)
-                            .collect();
-                        let want = match sums.iter().min() {
-                            Some(&m) => (m, sums.iter().filter(|&&s| s == m).count() as u16),
-                            None => (TD_INFINITE, 0),
-                        };
+                        let want = best_of(&naive(&pos, c, ea), &naive(&pos, c, eb));
                         assert_eq!(
                             potential_and_mobility(&pos, c),
                             want,

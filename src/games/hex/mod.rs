@@ -20,7 +20,7 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "hex",
     sizes: (MIN_SIZE, MAX_SIZE, 1),
     default_size: DEFAULT_SIZE,
-    options: &[],
+    options: &[super::common::SWAP],
     commands: &[],
     layout: Layout::Rhombus,
     sgf_number: Some(11),
@@ -40,8 +40,12 @@ pub const ENTRY: GameEntry = GameEntry {
     },
 };
 
-fn new_game(size: usize, _options: &Options) -> Result<Hex, String> {
-    Hex::new(size)
+/// A new game: an empty board, with the swap unless the `swap` option
+/// is off.
+fn new_game(size: usize, options: &Options) -> Result<Hex, String> {
+    let mut game = Hex::new(size)?;
+    game.set_swap(super::common::swap_on(options));
+    Ok(game)
 }
 
 /// The positions `bench` searches (from an engine self-play game at 0.3 s

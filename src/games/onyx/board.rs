@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::geometry::{Geometry, Point};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+use crate::games::common::{Entry, Turn};
 
 /// An Onyx move: a placement on a point, or White's `swap`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -47,7 +48,7 @@ struct Undo {
 pub struct Onyx {
     geo: Arc<Geometry>,
     cells: Vec<u8>,
-    to_move: Color,
+    turn: Turn,
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     hash: u64,
@@ -77,7 +78,7 @@ impl Onyx {
         let geo = Arc::new(Geometry::new(n)?);
         let mut pos = Onyx {
             cells: vec![EMPTY; geo.num_points],
-            to_move: Color::Black,
+            turn: Turn::new(true, geo.white_key, geo.swap_key),
             outcome: None,
             history: Vec::with_capacity(geo.num_points * 2),
             hash: 0,
@@ -253,17 +254,20 @@ impl Onyx {
             .filter_map(|s| self.capture_threat(s))
     }
 
-    /// Whether swap is legal now: White's answer to Black's first move.
+    /// Whether swap is legal now: White's answer to Black's first move,
+    /// when the game has the swap.
     pub fn swap_available(&self) -> bool {
-        crate::games::common::swap_allowed(
-            self.outcome,
-            self.history.len(),
-            self.to_move,
-            matches!(
-                self.history.first().map(|u| u.mv),
-                Some(Some(OnyxMove::Place(_)))
-            ),
-        )
+        self.turn.swap_available(self.outcome)
+    }
+
+    /// Whether the game has the swap (the `swap` option).
+    pub fn swap_on(&self) -> bool {
+        self.turn.swap_on()
+    }
+
+    /// Gives the game the swap or takes it away.
+    pub fn set_swap(&mut self, on: bool) {
+        self.turn.set_swap(&mut self.hash, self.outcome, on);
     }
 
     /// Whether a piece may be placed on `p` (empty, and for a midpoint all
@@ -385,14 +389,6 @@ impl Onyx {
         None
     }
 
-    fn swap_key_if_available(&self) -> u64 {
-        if self.swap_available() {
-            self.geo.swap_key
-        } else {
-            0
-        }
-    }
-
     fn set_cell(&mut self, p: Point, v: u8) {
         let old = self.cells[p as usize];
         if old != EMPTY {
@@ -455,7 +451,7 @@ impl Game for Onyx {
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.turn.to_move()
     }
 
     fn moves_played(&self) -> usize {
@@ -482,14 +478,13 @@ impl Game for Onyx {
     }
 
     fn play_with(&mut self, mv: OnyxMove, _effort: Effort) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let mut undo = Undo {
             mv: Some(mv),
             captured: [0; 4],
             num_captured: 0,
             outcome: self.outcome,
         };
-        self.hash ^= self.swap_key_if_available();
         match mv {
             OnyxMove::Swap => {}
             OnyxMove::Place(p) => {
@@ -510,51 +505,40 @@ impl Game for Onyx {
                 if e & from != 0 && e & to != 0 {
                     self.outcome = Some(Outcome::Win(mover));
                 }
-                self.to_move = mover.opponent();
-                self.hash ^= self.geo.white_key;
             }
         }
         self.history.push(undo);
-        self.hash ^= self.swap_key_if_available();
+        let entry = Entry::of(Some(mv), OnyxMove::Swap);
+        self.turn
+            .record(&mut self.hash, undo.outcome, self.outcome, entry);
     }
 
     fn play_null(&mut self) {
-        self.hash ^= self.swap_key_if_available();
         self.history.push(Undo {
             mv: None,
             captured: [0; 4],
             num_captured: 0,
             outcome: self.outcome,
         });
-        self.to_move = self.to_move.opponent();
-        self.hash ^= self.geo.white_key;
-        self.hash ^= self.swap_key_if_available();
+        let o = self.outcome;
+        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
     }
 
     fn undo(&mut self) {
-        let Some(undo) = self.history.last().copied() else {
+        let Some(undo) = self.history.pop() else {
             return;
         };
-        self.hash ^= self.swap_key_if_available();
-        self.history.pop();
-        match undo.mv {
-            Some(OnyxMove::Place(p)) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-                self.set_cell(p, EMPTY);
-                let them = piece(self.to_move.opponent());
-                for &q in &undo.captured[..undo.num_captured as usize] {
-                    self.set_cell(q, them);
-                }
-            }
-            Some(OnyxMove::Swap) => {}
-            None => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
+        let entry = Entry::of(undo.mv, OnyxMove::Swap);
+        let outcome = &mut self.outcome;
+        self.turn
+            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        if let Some(OnyxMove::Place(p)) = undo.mv {
+            self.set_cell(p, EMPTY);
+            let them = piece(self.turn.to_move().opponent());
+            for &q in &undo.captured[..undo.num_captured as usize] {
+                self.set_cell(q, them);
             }
         }
-        self.outcome = undo.outcome;
-        self.hash ^= self.swap_key_if_available();
     }
 
     fn hash(&self) -> u64 {
@@ -568,21 +552,11 @@ impl Game for Onyx {
                 h ^= self.geo.keys[p][v as usize - 1];
             }
         }
-        if self.to_move == Color::White {
-            h ^= self.geo.white_key;
-        }
-        h ^ self.swap_key_if_available()
+        h ^ self.turn.key(self.outcome)
     }
 
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        Ok(())
+        self.turn.set_to_move(&mut self.hash, color)
     }
 }
 
@@ -602,15 +576,7 @@ impl Notation for Onyx {
     fn parse_move(&self, text: &str) -> Result<OnyxMove, MoveError> {
         let lower = text.to_ascii_lowercase();
         if lower == "swap" {
-            return if self.outcome.is_some() {
-                Err(MoveError::Illegal("the game is over".into()))
-            } else if self.swap_available() {
-                Ok(OnyxMove::Swap)
-            } else {
-                Err(MoveError::Illegal(
-                    "swap is only allowed for White as the second move".into(),
-                ))
-            };
+            return self.turn.check_swap(self.outcome).map(|()| OnyxMove::Swap);
         }
         if lower == "pass" {
             return Err(MoveError::Illegal("there is no passing in Onyx".into()));
@@ -643,7 +609,7 @@ impl Notation for Onyx {
             let pairs = if self.geo.is_midpoint(p) {
                 0
             } else {
-                self.captures(p, self.to_move, &mut buf) / 2
+                self.captures(p, self.turn.to_move(), &mut buf) / 2
             };
             if pairs != stars {
                 return Err(MoveError::Illegal(format!(
@@ -665,7 +631,7 @@ impl Notation for Onyx {
         match mv {
             OnyxMove::Place(p) if !self.geo.is_midpoint(p) => {
                 let mut buf = [0; 4];
-                let pairs = self.captures(p, self.to_move, &mut buf) / 2;
+                let pairs = self.captures(p, self.turn.to_move(), &mut buf) / 2;
                 format!("{}{}", self.geo.point_name(p), "*".repeat(pairs))
             }
             _ => self.format_move(mv),

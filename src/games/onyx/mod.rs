@@ -21,12 +21,15 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "onyx",
     sizes: (MIN_SIZE, MAX_SIZE, 2),
     default_size: DEFAULT_SIZE,
-    options: &[GameOption {
-        name: "start",
-        values: &["standard", "blank"],
-        doc: "the start position: standard (sizes divisible by 4; the default there) or blank",
-        check: check_start,
-    }],
+    options: &[
+        GameOption {
+            name: "start",
+            values: &["standard", "blank"],
+            doc: "the start position: standard (sizes divisible by 4; the default there) or blank",
+            check: check_start,
+        },
+        super::common::SWAP,
+    ],
     commands: &[],
     layout: Layout::GridWithMidpoints,
     sgf_number: None,
@@ -49,13 +52,16 @@ pub const ENTRY: GameEntry = GameEntry {
 /// A new game: the `start` option's start, or by default the standard one
 /// where the size has it and the blank one elsewhere. A chosen start is
 /// kept as the preference across sizes: on a size without a standard start
-/// the game starts blank.
+/// the game starts blank. The swap is in the game unless the `swap`
+/// option is off.
 fn new_game(size: usize, options: &Options) -> Result<Onyx, String> {
     let preferred = match option(options, "start") {
         Some("blank") => Start::Blank,
         _ => Start::Standard,
     };
-    Onyx::with_preferred_start(size, preferred)
+    let mut game = Onyx::with_preferred_start(size, preferred)?;
+    game.set_swap(super::common::swap_on(options));
+    Ok(game)
 }
 
 /// The standard start exists only on sizes divisible by 4.

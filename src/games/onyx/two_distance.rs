@@ -27,11 +27,12 @@
 //! `td(first edge) + td(second edge)` over the nodes, and its mobility the
 //! number of nodes that reach it.
 //!
-//! The computation is a level-synchronous relaxation on bitsets: level d
+//! The computation is the level-synchronous relaxation on bitsets of the
+//! kernel Onyx shares with Hex ([`crate::games::two_distance`]): level d
 //! holds the nodes of two-distance d; each node of level d adds its
 //! contracted neighbourhood to `once`, and to `twice` where it was already
 //! in `once`; level d + 1 is the passable part of `twice` minus the nodes
-//! already placed. Own groups are labelled once per colour, and every
+//! already placed. Here, own groups are labelled once per colour, and every
 //! point's contracted neighbourhood (its lines, plus the points around the
 //! own groups it touches) is tabled as a bitset, in a per-thread scratch
 //! buffer (grown once, never per call), kept while that colour's pieces
@@ -50,16 +51,10 @@ use super::distance::{
 };
 use super::geometry::Geometry;
 use crate::game::{Color, Game};
+use crate::games::two_distance::{self, Td, widen};
 use crate::search::{Score, WIN_NEXT_MOVE};
 
-/// Most two-distance levels kept; larger values count as infinite.
-pub const MAX_TD: usize = 64;
-
-/// Potential reported when no node has two finite two-distances.
-pub const TD_INFINITE: u16 = 999;
-
-/// Per-level bitsets of one two-distance search (level 0 unused).
-pub type TdLevels<const W: usize> = [[u64; W]; MAX_TD];
+pub use crate::games::two_distance::{MAX_TD, TD_INFINITE, TdLevels};
 
 /// Score of one unit of potential.
 const STEP: Score = 100;
@@ -224,215 +219,32 @@ fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
     }
 }
 
-/// Each point next to a group (the own pieces `own` left out) gains every
-/// point `around` it in its contracted neighbourhood.
-fn widen<const W: usize>(contracted: &mut [u64], around: &[u64; W], own: &[u64; W]) {
-    let (contracted, _) = contracted.as_chunks_mut::<W>();
-    for (k, &word) in around.iter().enumerate() {
-        let mut w = word & !own[k];
-        while w != 0 {
-            let f = k * 64 + w.trailing_zeros() as usize;
-            w &= w - 1;
-            for (c, &a) in contracted[f].iter_mut().zip(around) {
-                *c |= a;
-            }
-        }
-    }
+/// Potential and mobility of `color` on `board` (a board read for `color`):
+/// the shared kernel's [`two_distance::potential`] over the contracted
+/// neighbourhoods of `color`'s groups.
+fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
+    let geo = pos.geometry();
+    let (ea, eb) = edge_bits(color);
+    SCRATCH.with(|s| {
+        let Scratch { groups, levels } = &mut *s.borrow_mut();
+        let s = label_groups(geo, board, &mut groups[color.index()]);
+        let a = search_from(geo, board, s, ea);
+        let b = search_from(geo, board, s, eb);
+        two_distance::potential(&s.contracted, a, b, levels)
+    })
 }
 
-/// One two-distance search from an edge, one level at a time.
-struct Td<const W: usize> {
-    /// Points with at least one placed contracted neighbour.
-    once: [u64; W],
-    /// Points with at least two: the next level, once `done` and the
-    /// points that are not passable are removed.
-    twice: [u64; W],
-    /// Points placed on a level.
-    done: [u64; W],
-    /// The passable points: only they are placed.
-    passable: [u64; W],
-}
-
-impl<const W: usize> Td<W> {
-    /// Starts from the edge `edge_bit`: its passable points and the
-    /// neighbours of the own groups on it are at distance 1 (the passable
-    /// points are masked in when the first level is taken).
-    fn new(geo: &Geometry, board: &Board<W>, s: &Groups, edge_bit: u8) -> Self {
-        let (edge, _) = geo.edge_bits[edge_bit.trailing_zeros() as usize].as_chunks::<W>();
-        let mut twice = edge[0];
-        let (around, _) = s.around.as_chunks::<W>();
-        for (around, &gedge) in around.iter().zip(&s.gedge) {
-            if gedge & edge_bit != 0 {
-                for (t, a) in twice.iter_mut().zip(around) {
-                    *t |= a;
-                }
-            }
-        }
-        Td {
-            once: twice,
-            twice,
-            done: [0; W],
-            passable: board.passable,
-        }
-    }
-
-    /// Takes the points of the next level (empty when the search is over):
-    /// the passable points with two placed contracted neighbours, less
-    /// those placed.
-    /// Call [`Td::expand`] on it before taking the level after.
-    #[inline]
-    fn take_level(&mut self) -> [u64; W] {
-        let mut new = self.twice;
-        for ((n, d), p) in new.iter_mut().zip(&mut self.done).zip(&self.passable) {
-            *n &= p & !*d;
-            *d |= *n;
-        }
-        new
-    }
-
-    /// Adds the contracted neighbourhoods of `level` (the level just
-    /// taken) to `once` and `twice`, whole: points that are placed or not
-    /// passable are counted too, and left out when the next level is taken
-    /// (a point's count never depends on another's). The last level of a
-    /// search is never expanded.
-    #[inline]
-    fn expand(&mut self, s: &Groups, level: &[u64; W]) {
-        let (table, _) = s.contracted.as_chunks::<W>();
-        // Kept in locals (registers) through the loop.
-        let (mut once, mut twice) = (self.once, self.twice);
-        for (wi, &word) in level.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let m = &table[wi * 64 + w.trailing_zeros() as usize];
-                w &= w - 1;
-                for k in 0..W {
-                    twice[k] |= once[k] & m[k];
-                    once[k] |= m[k];
-                }
-            }
-        }
-        (self.once, self.twice) = (once, twice);
-    }
-}
-
-/// Two-distance levels of `board`'s colour from the edge `edge_bit`
-/// (groups labelled in `s`), run to the end; returns the number of levels
-/// filled (levels `1..returned`).
-#[cfg(test)]
-fn two_distance<const W: usize>(
+/// The two-distance search of `board`'s colour from the edge `edge_bit`
+/// (groups labelled in `s`): its points and the points around the own
+/// groups on it start at distance 1.
+fn search_from<const W: usize>(
     geo: &Geometry,
     board: &Board<W>,
     s: &Groups,
     edge_bit: u8,
-    levels: &mut TdLevels<W>,
-) -> usize {
-    let mut td = Td::new(geo, board, s, edge_bit);
-    for d in 1..MAX_TD {
-        if d > 1 {
-            td.expand(s, &levels[d - 1]);
-        }
-        levels[d] = td.take_level();
-        if !any(&levels[d]) {
-            return d;
-        }
-    }
-    MAX_TD
-}
-
-#[inline]
-fn common<const W: usize>(a: &[u64; W], b: &[u64; W]) -> u16 {
-    (0..W).map(|k| (a[k] & b[k]).count_ones()).sum::<u32>() as u16
-}
-
-/// Potential and mobility of `color` on `board` (a board read for `color`).
-/// Both searches advance together, a level at a time; after level k every
-/// point with both two-distances at most k is known, and any other point
-/// sums to at least k + 2, so the search stops once the best sum is at
-/// most k + 1.
-fn potential<const W: usize>(pos: &Onyx, board: &Board<W>, color: Color) -> (u16, u16) {
-    let geo = pos.geometry();
-    let (ea, eb) = edge_bits(color);
-    let mut counts = [0u16; 2 * MAX_TD];
-    let mut best = usize::MAX;
-    SCRATCH.with(|s| {
-        let Scratch { groups, levels } = &mut *s.borrow_mut();
-        let s = label_groups(geo, board, &mut groups[color.index()]);
-        // Only the levels written below are read: no clearing needed.
-        if levels.len() < 2 * MAX_TD * W {
-            levels.resize(2 * MAX_TD * W, 0);
-        }
-        let (levels, _) = levels.as_chunks_mut::<W>();
-        let (la, lb) = levels.split_at_mut(MAX_TD);
-        let mut a = Td::new(geo, board, s, ea);
-        let mut b = Td::new(geo, board, s, eb);
-        let (mut a_open, mut b_open) = (true, true);
-        // Every point placed by each search so far.
-        let (mut all_a, mut all_b) = ([0u64; W], [0u64; W]);
-        for k in 1..MAX_TD {
-            // A level is expanded only when the next one is needed: the
-            // search stops without expanding its last.
-            la[k] = if a_open {
-                if k > 1 {
-                    a.expand(s, &la[k - 1]);
-                }
-                a.take_level()
-            } else {
-                [0; W]
-            };
-            a_open = any(&la[k]);
-            lb[k] = if b_open {
-                if k > 1 {
-                    b.expand(s, &lb[k - 1]);
-                }
-                b.take_level()
-            } else {
-                [0; W]
-            };
-            b_open = any(&lb[k]);
-            if (!a_open && !b_open) || (k == 1 && !(a_open && b_open)) {
-                break;
-            }
-            // New sums need a point of this level of one search that the
-            // other has placed (at this level or before).
-            let mut meets = 0;
-            for w in 0..W {
-                all_a[w] |= la[k][w];
-                all_b[w] |= lb[k][w];
-                meets |= (la[k][w] & all_b[w]) | (lb[k][w] & all_a[w]);
-            }
-            if meets == 0 {
-                continue;
-            }
-            for j in 1..=k {
-                if k + j > best {
-                    break;
-                }
-                let c = common(&la[k], &lb[j]);
-                if c > 0 {
-                    counts[k + j] += c;
-                    best = best.min(k + j);
-                }
-            }
-            for i in 1..k {
-                if i + k > best {
-                    break;
-                }
-                let c = common(&la[i], &lb[k]);
-                if c > 0 {
-                    counts[i + k] += c;
-                    best = best.min(i + k);
-                }
-            }
-            if best <= k + 1 {
-                break;
-            }
-        }
-    });
-    if best == usize::MAX {
-        (TD_INFINITE, 0)
-    } else {
-        (best as u16, counts[best])
-    }
+) -> Td<W> {
+    let (edge, _) = geo.edge_bits[edge_bit.trailing_zeros() as usize].as_chunks::<W>();
+    Td::new(edge[0], &s.around, &s.gedge, edge_bit, board.passable)
 }
 
 /// The board the evaluation reads for `color`: [`Board::new`] (its pieces
@@ -473,16 +285,10 @@ fn effective_potential<const W: usize>(
     color: Color,
     potential: u16,
 ) -> u16 {
-    let cap = 4 * geo.n as u16;
-    if potential != TD_INFINITE {
-        return potential.min(cap);
-    }
-    let d = search(geo, board, color, MAX_LEVELS, None);
-    if d >= UNREACHABLE {
-        cap
-    } else {
-        (2 * d + 2).min(cap)
-    }
+    two_distance::effective_potential(potential, 4 * geo.n as u16, || {
+        let d = search(geo, board, color, MAX_LEVELS, None);
+        (d < UNREACHABLE).then_some(d)
+    })
 }
 
 /// Two-distance evaluation from the side to move's view:
@@ -522,124 +328,31 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
+    use crate::games::two_distance::reference::{INF, best_of, contracted, fixed_point};
+
     const MAX_POINTS: usize = 26 * 26 + 13 * 25 + 1;
-    const INF: u16 = u16::MAX;
 
     fn bit(bits: &[u64], p: usize) -> bool {
         bits[p / 64] >> (p % 64) & 1 != 0
     }
 
-    /// The contracted graph of `own` / `passable`: neighbour lists of the
-    /// passable points, and which edges each passable point touches
-    /// (directly or through an own group).
-    fn contracted(geo: &Geometry, own: &[u64], passable: &[u64]) -> (Vec<Vec<usize>>, Vec<u8>) {
-        let np = geo.num_points;
-        let mut comp = vec![usize::MAX; np];
-        let mut comp_edges = Vec::new();
-        for p in 0..np {
-            if !bit(own, p) || comp[p] != usize::MAX {
-                continue;
-            }
-            let c = comp_edges.len();
-            let mut edges = 0;
-            let mut stack = vec![p];
-            comp[p] = c;
-            while let Some(q) = stack.pop() {
-                edges |= geo.edges[q];
-                for &r in geo.neighbours_of(q as u16) {
-                    let r = r as usize;
-                    if bit(own, r) && comp[r] == usize::MAX {
-                        comp[r] = c;
-                        stack.push(r);
-                    }
-                }
-            }
-            comp_edges.push(edges);
-        }
-        let groups_of: Vec<Vec<usize>> = (0..np)
-            .map(|p| {
-                let mut g: Vec<usize> = geo
-                    .neighbours_of(p as u16)
-                    .iter()
-                    .map(|&q| q as usize)
-                    .filter(|&q| bit(own, q))
-                    .map(|q| comp[q])
-                    .collect();
-                g.sort_unstable();
-                g.dedup();
-                g
-            })
-            .collect();
-        // The passable points around each group.
-        let mut around = vec![Vec::new(); comp_edges.len()];
-        for r in (0..np).filter(|&r| bit(passable, r)) {
-            for &g in &groups_of[r] {
-                around[g].push(r);
-            }
-        }
-        let mut adj = vec![Vec::new(); np];
-        let mut edges = vec![0u8; np];
-        for p in (0..np).filter(|&p| bit(passable, p)) {
-            edges[p] = geo.edges[p];
-            let mut list: Vec<usize> = geo
-                .neighbours_of(p as u16)
-                .iter()
-                .map(|&q| q as usize)
-                .filter(|&q| bit(passable, q))
-                .collect();
-            for &g in &groups_of[p] {
-                edges[p] |= comp_edges[g];
-                list.extend(around[g].iter().copied().filter(|&r| r != p));
-            }
-            list.sort_unstable();
-            list.dedup();
-            adj[p] = list;
-        }
-        (adj, edges)
-    }
-
-    /// The two-distance by its definition, iterated until nothing changes.
-    fn naive(passable: &[u64], adj: &[Vec<usize>], edges: &[u8], edge_bit: u8) -> Vec<u16> {
-        let np = adj.len();
-        let mut td = vec![INF; np];
-        loop {
-            let mut changed = false;
-            for p in (0..np).filter(|&p| bit(passable, p)) {
-                let v = if edges[p] & edge_bit != 0 {
-                    1
-                } else {
-                    let mut vals: Vec<u16> = adj[p].iter().map(|&r| td[r]).collect();
-                    vals.sort_unstable();
-                    match vals.get(1) {
-                        Some(&v) if v != INF => v + 1,
-                        _ => INF,
-                    }
-                };
-                if v != td[p] {
-                    td[p] = v;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return td;
-            }
-        }
-    }
-
     fn check<const W: usize>(pos: &Onyx, color: Color) {
         let geo = pos.geometry();
         let board = eval_board::<W>(pos, color);
-        let (adj, edges) = contracted(geo, &board.own, &board.passable);
+        let passable = |p| bit(&board.passable, p);
+        let own = |p: usize| bit(&board.own, p);
+        let edges = &geo.edges[..geo.num_points];
+        let (adj, edges) = contracted(edges, |p| geo.neighbours_of(p), own, passable);
         let (ea, eb) = edge_bits(color);
-        let na = naive(&board.passable, &adj, &edges, ea);
-        let nb = naive(&board.passable, &adj, &edges, eb);
+        let na = fixed_point(passable, &adj, &edges, ea);
+        let nb = fixed_point(passable, &adj, &edges, eb);
         let mut from = [[0u64; W]; MAX_TD];
         let mut to = [[0u64; W]; MAX_TD];
         SCRATCH.with(|s| {
             let pair = &mut s.borrow_mut().groups[color.index()];
             let s = label_groups(geo, &board, pair);
-            let nf = two_distance(geo, &board, s, ea, &mut from);
-            let nt = two_distance(geo, &board, s, eb, &mut to);
+            let nf = search_from(geo, &board, s, ea).run(&s.contracted, &mut from);
+            let nt = search_from(geo, &board, s, eb).run(&s.contracted, &mut to);
             let level = |levels: &TdLevels<W>, n: usize, p: usize| {
                 (1..n)
                     .find(|&d| bit(&levels[d], p))
@@ -658,21 +371,6 @@ mod tests {
             }
         });
         assert_eq!(potential_and_mobility(pos, color), (best_of(&na, &nb)));
-    }
-
-    fn best_of(a: &[u16], b: &[u16]) -> (u16, u16) {
-        let sums: Vec<u16> = a
-            .iter()
-            .zip(b)
-            .filter(|&(&x, &y)| {
-                x != INF && y != INF && (x as usize) < MAX_TD && (y as usize) < MAX_TD
-            })
-            .map(|(&x, &y)| x + y)
-            .collect();
-        match sums.iter().min() {
-            Some(&m) => (m, sums.iter().filter(|&&s| s == m).count() as u16),
-            None => (TD_INFINITE, 0),
-        }
     }
 
     #[test]

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use super::adjudicate::Solver;
-use super::bits::Bits;
-use super::geometry::{Geometry, MAX_POINTS, Point};
+use super::bits::{Bits, Masks};
+use super::geometry::{Geometry, KNIGHT_STEPS, MAX_POINTS, Point};
 use crate::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+use crate::games::common::{Entry, Turn};
 
 /// An Orcoon move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -83,6 +84,40 @@ pub fn violation(geo: &Geometry, cells: &[u8], p: Point, me: u8) -> Option<Viola
     None
 }
 
+/// The empty points where the owner of `me` may place now, and those where
+/// it may not now but could later (a helper stone can lift the
+/// restriction), as bit sets: [`violation`] for every point at once (the
+/// legal moves; the evaluation's costs 1 and 2).
+pub fn placements(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
+    let empty = m.andnot(&m.andnot(&m.board, me), opp);
+    let mut bad = Bits::EMPTY;
+    let mut dead = Bits::EMPTY;
+    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let d = m.at(me, dr, dc);
+        let lone = m.andnot(&m.andnot(&d, &m.at(me, dr, 0)), &m.at(me, 0, dc));
+        bad = m.or(&bad, &lone);
+        let walled = m.and(&m.and(&d, &m.at(opp, dr, 0)), &m.at(opp, 0, dc));
+        dead = m.or(&dead, &walled);
+    }
+    // Knight windows as in `Geometry::knight`: (b, c1, c2, m1, m2) offsets.
+    for (dr, dc) in KNIGHT_STEPS {
+        let (c1, c2, m1, m2) = if dc * dc == 4 {
+            ((0, dc), (dr, 0), (0, dc / 2), (dr, dc / 2))
+        } else {
+            ((dr, 0), (0, dc), (dr / 2, 0), (dr / 2, dc))
+        };
+        let mut w = m.at(me, dr, dc);
+        w = m.and(&w, &m.at(opp, c1.0, c1.1));
+        w = m.and(&w, &m.at(opp, c2.0, c2.1));
+        w = m.and(&w, &m.at(&empty, m1.0, m1.1));
+        w = m.and(&w, &m.at(&empty, m2.0, m2.1));
+        bad = m.or(&bad, &w);
+    }
+    let legal = m.andnot(&empty, &bad);
+    let later = m.andnot(&m.andnot(&empty, &legal), &dead);
+    (legal, later)
+}
+
 /// Whether the stones of cell value `me` join the colour's two edges.
 pub fn connected(geo: &Geometry, cells: &[u8], me: u8) -> bool {
     let color = if me == 1 { Color::Black } else { Color::White };
@@ -128,7 +163,7 @@ const CACHE_SIZE: usize = 1 << 12;
 pub struct Orcoon {
     geo: Arc<Geometry>,
     cells: Vec<u8>,
-    to_move: Color,
+    turn: Turn,
     outcome: Option<Outcome>,
     history: Vec<Undo>,
     hash: u64,
@@ -145,7 +180,7 @@ impl Orcoon {
         let geo = Arc::new(Geometry::new(n)?);
         let mut pos = Orcoon {
             cells: vec![EMPTY; geo.num_points],
-            to_move: Color::Black,
+            turn: Turn::new(true, geo.white_key, geo.swap_key),
             outcome: None,
             history: Vec::with_capacity(geo.num_points * 2 + 8),
             hash: 0,
@@ -191,22 +226,25 @@ impl Orcoon {
             Some(Undo {
                 mv: Some(OrcoonMove::Pass),
                 ..
-            }) => Some(self.to_move.opponent()),
+            }) => Some(self.turn.to_move().opponent()),
             _ => None,
         }
     }
 
-    /// Whether swap is legal now: White's answer to Black's first move.
+    /// Whether swap is legal now: White's answer to Black's first move,
+    /// when the game has the swap.
     pub fn swap_available(&self) -> bool {
-        crate::games::common::swap_allowed(
-            self.outcome,
-            self.history.len(),
-            self.to_move,
-            matches!(
-                self.history.first().map(|u| u.mv),
-                Some(Some(OrcoonMove::Place(_)))
-            ),
-        )
+        self.turn.swap_available(self.outcome)
+    }
+
+    /// Whether the game has the swap (the `swap` option).
+    pub fn swap_on(&self) -> bool {
+        self.turn.swap_on()
+    }
+
+    /// Gives the game the swap or takes it away.
+    pub fn set_swap(&mut self, on: bool) {
+        self.turn.set_swap(&mut self.hash, self.outcome, on);
     }
 
     /// Why `color` may not place on `p` now (ignoring whose turn it is and
@@ -238,7 +276,10 @@ impl Orcoon {
     /// effort counts the pass as lost for the passer and is not cached.
     pub fn adjudicate_with(&mut self, passer: Color, effort: Effort) -> Color {
         let other = passer.opponent();
-        let key = self.hash ^ self.geo.keys[0][passer.index()].rotate_left(17);
+        // Keyed by the position and the passer: the swap's share of the
+        // hash left out (whether White may still swap decides nothing here).
+        let position = self.hash ^ self.turn.swap_key(self.outcome);
+        let key = position ^ self.geo.keys[0][passer.index()].rotate_left(17);
         let slot = (key as usize) & (CACHE_SIZE - 1);
         let (k, v) = self.cache[slot];
         if k == key && v != 0 {
@@ -284,14 +325,6 @@ impl Orcoon {
         &mut self.solver
     }
 
-    fn swap_key_if_available(&self) -> u64 {
-        if self.swap_available() {
-            self.geo.swap_key
-        } else {
-            0
-        }
-    }
-
     fn set_cell(&mut self, p: Point, v: u8) {
         let old = self.cells[p as usize];
         let (w, b) = (p as usize / 64, 1u64 << (p % 64));
@@ -334,7 +367,7 @@ impl Game for Orcoon {
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.turn.to_move()
     }
 
     fn moves_played(&self) -> usize {
@@ -352,10 +385,10 @@ impl Game for Orcoon {
         // All points at once on bit sets (the same test as `violation`;
         // compared point by point in the tests).
         let m = &self.geo.masks;
-        let (legal, _) = super::eval::placement_costs(
+        let (legal, _) = placements(
             m,
-            &self.bits[self.to_move.index()],
-            &self.bits[self.to_move.opponent().index()],
+            &self.bits[self.turn.to_move().index()],
+            &self.bits[self.turn.to_move().opponent().index()],
         );
         for (i, &word) in legal.0[..m.words].iter().enumerate() {
             let mut w = word;
@@ -377,71 +410,54 @@ impl Game for Orcoon {
                 OrcoonMove::Pass => true,
                 OrcoonMove::Swap => self.swap_available(),
                 OrcoonMove::Place(p) => {
-                    (p as usize) < self.geo.num_points && self.can_place(p, self.to_move)
+                    (p as usize) < self.geo.num_points && self.can_place(p, self.turn.to_move())
                 }
             }
     }
 
     fn play_with(&mut self, mv: OrcoonMove, effort: Effort) {
-        let mover = self.to_move;
+        let mover = self.turn.to_move();
         let undo = Undo {
             mv: Some(mv),
             outcome: self.outcome,
         };
-        self.hash ^= self.swap_key_if_available();
         match mv {
             OrcoonMove::Swap => {}
-            OrcoonMove::Place(p) => {
-                self.set_cell(p, stone(mover));
-                self.to_move = mover.opponent();
-                self.hash ^= self.geo.white_key;
-            }
+            OrcoonMove::Place(p) => self.set_cell(p, stone(mover)),
             OrcoonMove::Pass => {
                 let winner = self.adjudicate_with(mover, effort);
                 self.outcome = Some(Outcome::Win(winner));
-                self.to_move = mover.opponent();
-                self.hash ^= self.geo.white_key ^ self.geo.over_key;
+                self.hash ^= self.geo.over_key;
             }
         }
         self.history.push(undo);
-        self.hash ^= self.swap_key_if_available();
+        let entry = Entry::of(Some(mv), OrcoonMove::Swap);
+        self.turn
+            .record(&mut self.hash, undo.outcome, self.outcome, entry);
     }
 
     fn play_null(&mut self) {
-        self.hash ^= self.swap_key_if_available();
         self.history.push(Undo {
             mv: None,
             outcome: self.outcome,
         });
-        self.to_move = self.to_move.opponent();
-        self.hash ^= self.geo.white_key;
-        self.hash ^= self.swap_key_if_available();
+        let o = self.outcome;
+        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
     }
 
     fn undo(&mut self) {
-        let Some(undo) = self.history.last().copied() else {
+        let Some(undo) = self.history.pop() else {
             return;
         };
-        self.hash ^= self.swap_key_if_available();
-        self.history.pop();
+        let entry = Entry::of(undo.mv, OrcoonMove::Swap);
+        let outcome = &mut self.outcome;
+        self.turn
+            .take_back(&mut self.hash, outcome, undo.outcome, entry);
         match undo.mv {
-            Some(OrcoonMove::Place(p)) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-                self.set_cell(p, EMPTY);
-            }
-            Some(OrcoonMove::Pass) => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key ^ self.geo.over_key;
-            }
-            Some(OrcoonMove::Swap) => {}
-            None => {
-                self.to_move = self.to_move.opponent();
-                self.hash ^= self.geo.white_key;
-            }
+            Some(OrcoonMove::Place(p)) => self.set_cell(p, EMPTY),
+            Some(OrcoonMove::Pass) => self.hash ^= self.geo.over_key,
+            Some(OrcoonMove::Swap) | None => {}
         }
-        self.outcome = undo.outcome;
-        self.hash ^= self.swap_key_if_available();
     }
 
     fn hash(&self) -> u64 {
@@ -455,24 +471,14 @@ impl Game for Orcoon {
                 h ^= self.geo.keys[p][v as usize - 1];
             }
         }
-        if self.to_move == Color::White {
-            h ^= self.geo.white_key;
-        }
         if self.passer().is_some() {
             h ^= self.geo.over_key;
         }
-        h ^ self.swap_key_if_available()
+        h ^ self.turn.key(self.outcome)
     }
 
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
-        if !self.history.is_empty() {
-            return Err("the side to move can only be set before the first move".into());
-        }
-        if color != self.to_move {
-            self.to_move = color;
-            self.hash ^= self.geo.white_key;
-        }
-        Ok(())
+        self.turn.set_to_move(&mut self.hash, color)
     }
 }
 
@@ -503,15 +509,10 @@ impl Notation for Orcoon {
                 };
             }
             "swap" => {
-                return if self.outcome.is_some() {
-                    over()
-                } else if self.swap_available() {
-                    Ok(OrcoonMove::Swap)
-                } else {
-                    Err(MoveError::Illegal(
-                        "swap is only allowed for White as the second move".into(),
-                    ))
-                };
+                return self
+                    .turn
+                    .check_swap(self.outcome)
+                    .map(|()| OrcoonMove::Swap);
             }
             _ => {}
         }
@@ -519,7 +520,7 @@ impl Notation for Orcoon {
         if self.outcome.is_some() {
             return over();
         }
-        match self.violation(p, self.to_move) {
+        match self.violation(p, self.turn.to_move()) {
             None => Ok(OrcoonMove::Place(p)),
             Some(v) => Err(MoveError::Illegal(self.describe(p, v))),
         }

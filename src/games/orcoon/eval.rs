@@ -22,8 +22,8 @@
 use std::cell::RefCell;
 
 use super::bits::{Bits, Masks};
-use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, stone, violation};
-use super::geometry::{KNIGHT_STEPS, MAX_POINTS, Point};
+use super::board::{EMPTY, Orcoon, OrcoonMove, edge_bits, placements, stone, violation};
+use super::geometry::{MAX_POINTS, Point};
 use crate::game::{Color, Game};
 use crate::search::{Evaluator, Score, Tuning, WIN_NEXT_MOVE, loss_in, win_in};
 
@@ -192,39 +192,6 @@ pub fn shortest_connection_points_reference(pos: &Orcoon, color: Color) -> Vec<b
         .collect()
 }
 
-/// The empty points where the owner of `me` may place now, and those where
-/// it may not now but could later (a helper stone can lift the
-/// restriction), as bit sets: the costs 1 and 2 of the distance.
-pub fn placement_costs(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
-    let empty = m.andnot(&m.andnot(&m.board, me), opp);
-    let mut bad = Bits::EMPTY;
-    let mut dead = Bits::EMPTY;
-    for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-        let d = m.at(me, dr, dc);
-        let lone = m.andnot(&m.andnot(&d, &m.at(me, dr, 0)), &m.at(me, 0, dc));
-        bad = m.or(&bad, &lone);
-        let walled = m.and(&m.and(&d, &m.at(opp, dr, 0)), &m.at(opp, 0, dc));
-        dead = m.or(&dead, &walled);
-    }
-    // Knight windows as in `Geometry::knight`: (b, c1, c2, m1, m2) offsets.
-    for (dr, dc) in KNIGHT_STEPS {
-        let (c1, c2, m1, m2) = if dc * dc == 4 {
-            ((0, dc), (dr, 0), (0, dc / 2), (dr, dc / 2))
-        } else {
-            ((dr, 0), (0, dc), (dr / 2, 0), (dr / 2, dc))
-        };
-        let mut w = m.at(me, dr, dc);
-        w = m.and(&w, &m.at(opp, c1.0, c1.1));
-        w = m.and(&w, &m.at(opp, c2.0, c2.1));
-        w = m.and(&w, &m.at(&empty, m1.0, m1.1));
-        w = m.and(&w, &m.at(&empty, m2.0, m2.1));
-        bad = m.or(&bad, &w);
-    }
-    let legal = m.andnot(&empty, &bad);
-    let later = m.andnot(&m.andnot(&empty, &legal), &dead);
-    (legal, later)
-}
-
 /// Level-by-level distance from edge set `from` to `to` through `zero`
 /// (cost 0), `one` (cost 1) and `two` (cost 2): the set reached within d
 /// is flooded through `zero` from the set within d-1 plus its `one`
@@ -288,7 +255,7 @@ fn distance_sets(pos: &Orcoon, color: Color) -> (Bits, Bits, Bits, Bits, Bits) {
     let m = &pos.geometry().masks;
     let me = pos.stone_bits(color);
     let opp = pos.stone_bits(color.opponent());
-    let (one, two) = placement_costs(m, me, opp);
+    let (one, two) = placements(m, me, opp);
     let (from, to) = match color {
         Color::Black => (m.edge[0], m.edge[1]),
         Color::White => (m.edge[2], m.edge[3]),

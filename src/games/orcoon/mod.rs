@@ -12,7 +12,7 @@ pub mod geometry;
 mod probe;
 
 pub use adjudicate::Solver;
-pub use board::{Orcoon, OrcoonMove, Violation};
+pub use board::{Orcoon, OrcoonMove, Violation, placements};
 pub use eval::Distance;
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
 
@@ -25,7 +25,7 @@ pub const ENTRY: GameEntry = GameEntry {
     name: "orcoon",
     sizes: (MIN_SIZE, MAX_SIZE, 1),
     default_size: DEFAULT_SIZE,
-    options: &[],
+    options: &[super::common::SWAP],
     commands: &[GameCommand {
         name: "winning_sequence",
         usage: "winning_sequence",
@@ -49,8 +49,12 @@ pub const ENTRY: GameEntry = GameEntry {
     },
 };
 
-fn new_game(size: usize, _options: &Options) -> Result<Orcoon, String> {
-    Orcoon::new(size)
+/// A new game: an empty board, with the swap unless the `swap` option
+/// is off.
+fn new_game(size: usize, options: &Options) -> Result<Orcoon, String> {
+    let mut game = Orcoon::new(size)?;
+    game.set_swap(super::common::swap_on(options));
+    Ok(game)
 }
 
 /// `winning_sequence`: after a pass that the passer lost, one sequence of
