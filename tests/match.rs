@@ -915,6 +915,25 @@ fn benzene_engines_are_seated_with_proto_htp() {
         .find(|l| l.contains("> genmove"))
         .unwrap();
     assert!(next.ends_with("genmove w"), "{next}");
+
+    // Without swap: MoHex is told so, and nobody swaps.
+    let out = out_dir("htp-noswap");
+    let cfg = config(
+        &format!(
+            "--game hex --size 4 --option swap=off \
+             --engine {CROSSCUT} \
+             --engine 'name=mohex cmd=\"{mohex}\" proto=htp init=\"param_mohex max_time 1\"' \
+             --games 1 --st 1 --margin 5 --out {{OUT}} --log {{OUT}}/logs"
+        ),
+        &out,
+    );
+    let results = sorted(run(&cfg).unwrap());
+    assert_eq!(results[0].reason, Reason::Rules, "{:?}", results[0]);
+    let log = std::fs::read_to_string(out.join("logs/mohex-w1.log")).unwrap();
+    assert!(log.contains("> param_game allow_swap 0"), "{log}");
+    let rec = &records(&out)[0];
+    assert_eq!(rec.options, vec![("swap".to_string(), "off".to_string())]);
+    assert!(rec.moves.iter().all(|m| m.text != "swap"));
 }
 
 #[test]

@@ -47,7 +47,7 @@ Engines (two or more; more than two play a round robin):
                        or words KEY=VALUE: name=NAME cmd='COMMAND ARGS' dir=DIR
                        param.NAME=VALUE (sends 'param NAME VALUE' at start; repeatable)
                        init='CMD;CMD' (commands sent once at start, after the params)
-                       proto=htp for Benzene's MoHex and Wolve (Hex): no 'game' or
+                       proto=htp for Benzene's MoHex and Wolve: no 'game' or
                        time commands (set their time with init='param_mohex max_time 1'),
                        swap as 'swap-pieces', --option swap=on|off as 'param_game
                        allow_swap 1|0'; they never resign: the game ends at the connection

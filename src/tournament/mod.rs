@@ -32,7 +32,7 @@ use stats::{Sprt, SprtState, Wld};
 
 /// The name of the swap option every game has (on: the pie rule; off: the
 /// game without it), which an htp engine sets with `param_game allow_swap`.
-pub const SWAP: &str = "swap";
+pub const SWAP: &str = crate::games::common::SWAP.name;
 
 /// Which game is played, on which board, with which options.
 #[derive(Clone, Debug, PartialEq, Eq)]
