@@ -1,0 +1,480 @@
+//! `crosscut-map`: an opening map (the value of every first move) as a set
+//! of independent jobs, one solve per opening, for an existing scheduler to
+//! run: GNU parallel on one machine or many, or a Slurm job array.
+//!
+//! `list` prints the openings, `solve` solves one of them into its own
+//! file in the output folder (a finished opening is never solved twice),
+//! and `merge` writes the map from those files. See docs/solutions.md.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use crosscut::engine::Engine;
+use crosscut::session::Solved;
+
+/// The usage text.
+const USAGE: &str = "\
+crosscut-map: opening maps as independent jobs
+
+usage:
+  crosscut-map list  GAME
+  crosscut-map solve GAME --out DIR (--opening MOVE | --index K)
+                     [--time SECONDS] [--nodes N] [--hash MB] [--retry-unknown]
+  crosscut-map merge --out DIR
+
+GAME is: --game NAME [--size N] [--option NAME=VALUE ...] [--by color|player]
+  (--by: wins counted by colour, or by player across a swap; default player)
+
+list   prints every opening (the legal first moves, in board order), one a line.
+solve  solves the position after one opening (by name, or the K-th of the list
+       counting from 0, for job arrays) and writes DIR/job-MOVE.txt; an opening
+       already solved is skipped (one left unknown too, unless --retry-unknown).
+       --time: seconds for this opening (default 60; 0 for no limit).
+merge  checks that every opening of the map has its file, all for the same game,
+       and writes DIR/map.txt: the value of each opening for the player who
+       played it, a board of them (W won, L lost, D drawn, ? unknown or missing),
+       and the totals. Exits with 1 when openings are missing.
+  -h, --help, --version
+";
+
+/// The game a map is of.
+#[derive(Clone, Debug, PartialEq)]
+struct MapGame {
+    game: String,
+    size: Option<usize>,
+    options: Vec<String>,
+    by: String,
+}
+
+impl MapGame {
+    /// An engine set up at the start of this game.
+    fn engine(&self) -> Result<Engine> {
+        let mut e = Engine::new();
+        e.select_game(&self.game).map_err(|m| anyhow!(m))?;
+        let entry = e.entry().expect("a game is selected");
+        let size = self.size.unwrap_or(entry.default_size);
+        let options = entry
+            .parse_options(size, &self.options)
+            .map_err(|m| anyhow!("--option: {m}"))?;
+        for (name, value) in &options {
+            e.set_option(name, value).map_err(|m| anyhow!(m))?;
+        }
+        e.new_game(size).map_err(|m| anyhow!(m))?;
+        e.set_param("solve_by", &self.by)
+            .map_err(|m| anyhow!("--by: {m}"))?;
+        e.set_param("verbose", "false").map_err(|m| anyhow!(m))?;
+        Ok(e)
+    }
+
+    /// The openings: the legal first moves, in board order.
+    fn openings(&self) -> Result<Vec<String>> {
+        let mut e = self.engine()?;
+        let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
+        let color = rules.to_move();
+        Ok(rules.legal_moves_for(color))
+    }
+
+    /// The lines that name the game in a job file.
+    fn header(&self, e: &Engine) -> String {
+        let rules = e.rules().expect("a game is selected");
+        let options: Vec<String> = e
+            .options()
+            .map(|o| o.iter().map(|(n, v)| format!("{n}={v}")).collect())
+            .unwrap_or_default();
+        format!(
+            "game={}\nsize={}\noptions={}\nby={}\n",
+            rules.name(),
+            rules.size(),
+            options.join(","),
+            self.by
+        )
+    }
+}
+
+/// One opening's result, as its job file holds it.
+#[derive(Clone, Debug, PartialEq)]
+struct Job {
+    /// The lines naming the game (`game=`, `size=`, `options=`, `by=`).
+    header: String,
+    opening: String,
+    /// For the player who played the opening: win, loss, draw, unknown.
+    value: String,
+    /// The answer that refutes the opening, when it loses.
+    reply: Option<String>,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl Job {
+    fn text(&self) -> String {
+        let mut s = self.header.clone();
+        let _ = writeln!(s, "opening={}", self.opening);
+        let _ = writeln!(s, "value={}", self.value);
+        if let Some(r) = &self.reply {
+            let _ = writeln!(s, "reply={r}");
+        }
+        let _ = writeln!(s, "nodes={}", self.nodes);
+        let _ = writeln!(s, "seconds={:.3}", self.seconds);
+        s
+    }
+
+    fn parse(text: &str) -> Result<Job> {
+        let get = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+                .map(str::to_string)
+        };
+        let need = |key: &str| get(key).ok_or_else(|| anyhow!("no {key}= line"));
+        let header = ["game", "size", "options", "by"]
+            .iter()
+            .map(|k| need(k).map(|v| format!("{k}={v}\n")))
+            .collect::<Result<String>>()?;
+        Ok(Job {
+            header,
+            opening: need("opening")?,
+            value: need("value")?,
+            reply: get("reply"),
+            nodes: need("nodes")?.parse().context("nodes=")?,
+            seconds: need("seconds")?.parse().context("seconds=")?,
+        })
+    }
+}
+
+/// The job file of `opening` in `dir`.
+fn job_path(dir: &Path, opening: &str) -> PathBuf {
+    let safe: String = opening
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    dir.join(format!("job-{safe}.txt"))
+}
+
+/// What the command line asks for.
+struct Args {
+    map: MapGame,
+    out: Option<PathBuf>,
+    opening: Option<String>,
+    index: Option<usize>,
+    time: f64,
+    nodes: Option<u64>,
+    hash: Option<usize>,
+    retry_unknown: bool,
+}
+
+fn parse_args(words: &[String]) -> Result<Args> {
+    let mut a = Args {
+        map: MapGame {
+            game: String::new(),
+            size: None,
+            options: Vec::new(),
+            by: "player".into(),
+        },
+        out: None,
+        opening: None,
+        index: None,
+        time: 60.0,
+        nodes: None,
+        hash: None,
+        retry_unknown: false,
+    };
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| anyhow!("{w} needs a value"))
+        };
+        match w.as_str() {
+            "--game" => a.map.game = value()?,
+            "--size" => a.map.size = Some(value()?.parse().context("--size")?),
+            "--option" => a.map.options.push(value()?),
+            "--by" => a.map.by = value()?,
+            "--out" => a.out = Some(PathBuf::from(value()?)),
+            "--opening" => a.opening = Some(value()?),
+            "--index" => a.index = Some(value()?.parse().context("--index")?),
+            "--time" => a.time = value()?.parse().context("--time")?,
+            "--nodes" => a.nodes = Some(value()?.parse().context("--nodes")?),
+            "--hash" => a.hash = Some(value()?.parse().context("--hash")?),
+            "--retry-unknown" => a.retry_unknown = true,
+            other => bail!("unknown option '{other}' (see --help)"),
+        }
+    }
+    if !(0.0..=1e7).contains(&a.time) {
+        bail!("--time must be from 0 to 10000000 seconds");
+    }
+    Ok(a)
+}
+
+fn list(a: &Args) -> Result<()> {
+    for o in a.map.openings()? {
+        println!("{o}");
+    }
+    Ok(())
+}
+
+fn solve(a: &Args) -> Result<()> {
+    let dir = a
+        .out
+        .as_deref()
+        .ok_or_else(|| anyhow!("solve needs --out DIR"))?;
+    let openings = a.map.openings()?;
+    let opening = match (&a.opening, a.index) {
+        (Some(o), None) => o.clone(),
+        (None, Some(k)) => openings
+            .get(k)
+            .cloned()
+            .ok_or_else(|| anyhow!("--index {k}: the map has {} openings", openings.len()))?,
+        _ => bail!("solve needs one of --opening MOVE and --index K"),
+    };
+    let path = job_path(dir, &opening);
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
+        if job.value != "unknown" || !a.retry_unknown {
+            println!("{opening}: already solved ({})", job.value);
+            return Ok(());
+        }
+    }
+    let mut e = a.map.engine()?;
+    if let Some(mb) = a.hash {
+        e.set_param("solve_hash", &mb.to_string())
+            .map_err(|m| anyhow!("--hash: {m}"))?;
+    }
+    if let Some(n) = a.nodes {
+        e.set_param("solve_nodes", &n.to_string())
+            .map_err(|m| anyhow!("--nodes: {m}"))?;
+    }
+    let header = a.map.header(&e);
+    let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
+    let opener = rules.to_move();
+    rules
+        .play(opener, &opening)
+        .map_err(|m| anyhow!("--opening {opening}: {m}"))?;
+    // The value for the side to move after the opening, turned round: a
+    // win of the answer is a loss of the opening. A finished game is
+    // valued by its result.
+    let (value, reply, nodes, seconds) = match rules.outcome() {
+        Some(crosscut::game::Outcome::Win(c)) => {
+            let v = if c == opener { "win" } else { "loss" };
+            (v.to_string(), None, 0, 0.0)
+        }
+        Some(crosscut::game::Outcome::Draw) => ("draw".to_string(), None, 0, 0.0),
+        None => {
+            let answer = e.solve(None, Some(a.time)).map_err(|m| anyhow!(m))?;
+            let (value, reply) = match answer.value {
+                Solved::Win(m) => ("loss", m),
+                Solved::Loss => ("win", None),
+                Solved::Draw => ("draw", None),
+                Solved::Unknown => ("unknown", None),
+            };
+            (
+                value.to_string(),
+                reply,
+                answer.nodes,
+                answer.elapsed.as_secs_f64(),
+            )
+        }
+    };
+    let job = Job {
+        header,
+        opening: opening.clone(),
+        value,
+        reply,
+        nodes,
+        seconds,
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // Written whole, then renamed: a job killed midway leaves no file.
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, job.text()).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    println!(
+        "{opening}: {} nodes {} time {:.2}",
+        job.value, job.nodes, job.seconds
+    );
+    Ok(())
+}
+
+/// The value's letter on the map's board.
+fn letter(value: &str) -> char {
+    match value {
+        "win" => 'W',
+        "loss" => 'L',
+        "draw" => 'D',
+        _ => '?',
+    }
+}
+
+fn merge(a: &Args) -> Result<bool> {
+    let dir = a
+        .out
+        .as_deref()
+        .ok_or_else(|| anyhow!("merge needs --out DIR"))?;
+    let mut jobs = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("job-") && name.ends_with(".txt") {
+            let text = std::fs::read_to_string(&path)?;
+            jobs.push(Job::parse(&text).with_context(|| format!("{}", path.display()))?);
+        }
+    }
+    let first = jobs
+        .first()
+        .ok_or_else(|| anyhow!("no job files in {}", dir.display()))?;
+    if let Some(j) = jobs.iter().find(|j| j.header != first.header) {
+        bail!(
+            "the jobs are of different maps: {} and {}",
+            first.header.replace('\n', " "),
+            j.header.replace('\n', " ")
+        );
+    }
+    let field = |key: &str| {
+        first
+            .header
+            .lines()
+            .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+            .unwrap_or("")
+            .to_string()
+    };
+    let map = MapGame {
+        game: field("game"),
+        size: Some(field("size").parse().context("size=")?),
+        options: field("options")
+            .split(',')
+            .filter(|o| !o.is_empty())
+            .map(str::to_string)
+            .collect(),
+        by: field("by"),
+    };
+    let openings = map.openings()?;
+    let mut e = map.engine()?;
+    let view = e
+        .rules_mut()
+        .and_then(|r| r.position())
+        .map_err(|m| anyhow!(m))?;
+    let value_of = |o: &str| jobs.iter().find(|j| j.opening == o);
+    let missing: Vec<&String> = openings.iter().filter(|o| value_of(o).is_none()).collect();
+    // The board: each point's letter at its drawing place (half units).
+    let points = &view.drawing.points;
+    let cols = points
+        .iter()
+        .map(|p| (2.0 * p.x).round() as usize)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let rows = points
+        .iter()
+        .map(|p| (2.0 * p.y).round() as usize)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut grid = vec![vec![' '; cols]; rows];
+    for p in points {
+        if let Some(o) = openings.iter().find(|o| **o == p.name) {
+            let c = value_of(o).map_or('?', |j| letter(&j.value));
+            grid[(2.0 * p.y).round() as usize][(2.0 * p.x).round() as usize] = c;
+        }
+    }
+    let mut out = first.header.clone();
+    let _ = writeln!(
+        out,
+        "# the value of each opening for the player who played it: W won, L lost, D drawn, ? unknown"
+    );
+    for row in grid {
+        let line: String = row.into_iter().collect();
+        if !line.trim().is_empty() {
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    let (mut won, mut lost, mut other) = (0, 0, 0);
+    let mut total_nodes = 0u64;
+    let mut total_seconds = 0.0;
+    for o in &openings {
+        match value_of(o) {
+            Some(j) => {
+                match j.value.as_str() {
+                    "win" => won += 1,
+                    "loss" => lost += 1,
+                    _ => other += 1,
+                }
+                total_nodes += j.nodes;
+                total_seconds += j.seconds;
+                let reply = j
+                    .reply
+                    .as_deref()
+                    .map(|r| format!(" reply {r}"))
+                    .unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "{o} {}{reply} nodes {} time {:.2}",
+                    j.value, j.nodes, j.seconds
+                );
+            }
+            None => {
+                let _ = writeln!(out, "{o} missing");
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "# {} openings: {won} won, {lost} lost, {other} drawn or unknown, {} missing; {total_nodes} nodes, {total_seconds:.1} s",
+        openings.len(),
+        missing.len()
+    );
+    let path = dir.join("map.txt");
+    std::fs::write(&path, &out).with_context(|| format!("cannot write {}", path.display()))?;
+    print!("{out}");
+    if !missing.is_empty() {
+        eprintln!(
+            "crosscut-map: {} of {} openings missing: {}",
+            missing.len(),
+            openings.len(),
+            missing
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    Ok(missing.is_empty())
+}
+
+fn main() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let run = || -> Result<bool> {
+        let Some((command, rest)) = words.split_first() else {
+            bail!("a command is needed: list, solve or merge (see --help)");
+        };
+        match command.as_str() {
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                Ok(true)
+            }
+            "--version" => {
+                println!("crosscut-map {}", env!("CARGO_PKG_VERSION"));
+                Ok(true)
+            }
+            "list" | "solve" | "merge" => {
+                let a = parse_args(rest)?;
+                if command != "merge" && a.map.game.is_empty() {
+                    bail!("{command} needs --game NAME");
+                }
+                match command.as_str() {
+                    "list" => list(&a).map(|_| true),
+                    "solve" => solve(&a).map(|_| true),
+                    _ => merge(&a),
+                }
+            }
+            other => bail!("unknown command '{other}' (list, solve or merge; see --help)"),
+        }
+    };
+    match run() {
+        Ok(true) => {}
+        Ok(false) => std::process::exit(1),
+        Err(e) => {
+            eprintln!("crosscut-map: {e:#}");
+            std::process::exit(2);
+        }
+    }
+}
