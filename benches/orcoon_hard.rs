@@ -1,8 +1,8 @@
 //! The time of Orcoon's hardest known adjudication: `cargo bench --bench
 //! orcoon_hard`.
 //!
-//! The position is `SEED345` of `tests/common/orcoon_ref.rs` (13x13, found
-//! in an MCTS playout; `tests/orcoon_hard.rs` checks both answers
+//! The position is `SEED345` of `tests/it/common/orcoon_ref.rs` (13x13, found
+//! in an MCTS playout; `tests/it/orcoon_hard.rs` checks both answers
 //! independently: White cannot connect, Black can). For each colour it runs
 //! `connecting_sequence` five times and prints the fastest, with the
 //! solver's counts:
@@ -18,7 +18,9 @@
 //! free placements once took 203 s, 20.6 million nodes, before the probes
 //! for dead points).
 
-#[path = "../tests/common/mod.rs"]
+// The tests' helpers; a benchmark uses only some of them.
+#[allow(dead_code)]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

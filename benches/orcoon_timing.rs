@@ -27,9 +27,11 @@
 //! The median and p99 are what a game's passes cost; the worst case is what
 //! a time control must allow for. With `ORCOON_SHOW_WORST=1` the boards of
 //! the slowest adjudication and of the one with the most search nodes are
-//! printed too (candidates for `tests/orcoon_hard.rs`).
+//! printed too (candidates for `tests/it/orcoon_hard.rs`).
 
-#[path = "../tests/common/mod.rs"]
+// The tests' helpers; a benchmark uses only some of them.
+#[allow(dead_code)]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

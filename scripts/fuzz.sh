@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stream fuzzer for a measured time: runs tests/fuzz_streams.rs's generator
+# Stream fuzzer for a measured time: runs tests/it/fuzz_streams.rs's generator
 # (every game; legal and broken commands; see the file's header for the
 # oracles) for SECONDS, then prints the executions (commands run), what the
 # streams exercised and the findings. Each finding is saved as a stream
@@ -13,10 +13,10 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 seed="${2:-1000000}"
 out="${OUT:-target/fuzz-findings}"
-nice -n 10 cargo test --release --quiet --test fuzz_streams --no-run
+nice -n 10 cargo test --release --quiet --test it --no-run
 rm -f "$out"/seed-*.gtp # The findings of an earlier run (keep them in tests/fuzz/).
 CROSSCUT_FUZZ_SECONDS="$seconds" CROSSCUT_FUZZ_SEED="$seed" CROSSCUT_FUZZ_OUT="$out" \
-  nice -n 10 cargo test --release --quiet --test fuzz_streams generated_streams \
+  nice -n 10 cargo test --release --quiet --test it fuzz_streams::generated_streams \
   -- --nocapture --test-threads 1 2>&1 |
   grep -E '^(fuzz|finding|answers by|test result)' || true
 if ls "$out"/seed-*.gtp >/dev/null 2>&1; then

@@ -56,7 +56,7 @@
 //!   swap).
 //!
 //! Dead or captured cells are not used. Each claim is checked against
-//! exhaustive minimax in `tests/hex_vc.rs`.
+//! exhaustive minimax in `tests/it/hex_vc.rs`.
 
 use std::cell::RefCell;
 

@@ -41,7 +41,7 @@
 //!    again (at most [`PROBE_ROUNDS`] rounds). This catches what `L`
 //!    misses: requirements that arise only once other stones of `me`
 //!    stand, so that each point is fillable on its own order but not in
-//!    the order a connection needs (the cycle of `tests/orcoon_hard.rs`,
+//!    the order a connection needs (the cycle of `tests/it/orcoon_hard.rs`,
 //!    where the search without probes took 203 s).
 //! 7. Otherwise branch on every legal point of the *relevant region* `R`:
 //!    the points of `L` in a component of (`me`'s stones ∪ `L`) that touches

@@ -9,7 +9,7 @@
 //! requirement that only arises once another stone of `me` is placed (a
 //! later diagonal partner, the like corner of a crosscut window) is not
 //! seen. So points can sit in `L` that no order ever fills: in the position
-//! of `tests/orcoon_hard.rs` White's only crossing needs H6, which needs H5
+//! of `tests/it/orcoon_hard.rs` White's only crossing needs H6, which needs H5
 //! and H7 first, H5 needs G5, G5 needs G6, G6 needs H6 once I7 stands, and
 //! H7 needs I7 (with G6 standing, I7 needs H7 first). Every point is in
 //! `L`, so the search enumerated every set of White stones in the open areas

@@ -1,0 +1,365 @@
+//! Onyx's solver knowledge (virtual connections, `src/games/onyx/vc.rs`)
+//! against brute force, on thousands of random positions of small boards:
+//!
+//! - every `forced_winner` claim is a forced win by an exact minimax
+//!   written here (a position repeated on the path is a draw: the value of
+//!   endless play, RULINGS "Onyx"; the root value is exact);
+//! - a win in one is always claimed (the default's knowledge is kept);
+//! - every move `prune_losing` removes loses by force;
+//! - the solver with the knowledge agrees with plain df-pn
+//!   (`use_knowledge = false`) and with minimax, and its winning moves win.
+//!
+//! Onyx boards have even sizes from 4: the small boards are 4×4 (random
+//! positions and positions near the end of random games), 6×6 and 8×8 (near
+//! the end). A position minimax cannot finish within its budget is skipped
+//! and counted. `cargo test --release --test it onyx_vc:: -- --ignored`
+//! runs ten times as many.
+
+use crate::common::minimax::{V, minimax, near_end, random_moves};
+
+use std::collections::HashSet;
+
+use crosscut::game::{Color, Game, Notation, Outcome};
+use crosscut::games::onyx::{Onyx, OnyxMove, Start};
+use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// The exact value for the side to move, if minimax finishes in `budget`.
+fn value(game: &mut Onyx, budget: u64) -> Option<V> {
+    let mut b = budget;
+    minimax(game, &mut HashSet::new(), &mut b, true)
+}
+
+/// Whether the side to move wins in one (the default knowledge).
+fn win_in_one(game: &mut Onyx) -> bool {
+    let me = game.to_move();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().any(|mv| {
+        game.play(mv);
+        let won = game.outcome() == Some(Outcome::Win(me));
+        game.undo();
+        won
+    })
+}
+
+/// What the checks saw.
+#[derive(Default, Debug)]
+struct Counts {
+    positions: usize,
+    claims: usize,
+    claims_checked: usize,
+    /// Claims of the side not to move (a virtual connection).
+    claims_other: usize,
+    /// Claims beyond a win in one (virtual or semi-connections).
+    claims_vc: usize,
+    pruned_positions: usize,
+    pruned_moves: usize,
+    pruned_checked: usize,
+    solved: usize,
+    solved_with_minimax: usize,
+    skipped: usize,
+}
+
+/// Runs every check on `game`.
+fn check(
+    game: &mut Onyx,
+    solver: &mut Solver<Onyx>,
+    plain: &mut Solver<Onyx>,
+    budget: u64,
+    counts: &mut Counts,
+) {
+    if game.outcome().is_some() {
+        return;
+    }
+    counts.positions += 1;
+    let hash = game.hash();
+    let me = game.to_move();
+    let claim = game.forced_winner();
+    assert_eq!(game.hash(), hash, "forced_winner leaves the position");
+    let in_one = win_in_one(game);
+    if in_one {
+        assert_eq!(
+            claim,
+            Some(me),
+            "a win in one is missed:\n{}",
+            game.showboard()
+        );
+    }
+    let exact = value(game, budget);
+    if let Some(c) = claim {
+        counts.claims += 1;
+        if !in_one {
+            counts.claims_vc += 1;
+        }
+        if c != me {
+            counts.claims_other += 1;
+        }
+        if let Some(v) = exact {
+            counts.claims_checked += 1;
+            let want = if c == me { V::Win } else { V::Loss };
+            assert_eq!(
+                v,
+                want,
+                "forced_winner claims {c:?}, {me:?} to move, after {} moves:\n{}",
+                game.moves_played(),
+                game.showboard()
+            );
+        }
+    }
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut kept = moves.clone();
+    game.prune_losing(&mut kept);
+    assert_eq!(game.hash(), hash, "prune_losing leaves the position");
+    assert!(
+        kept.iter().all(|m| moves.contains(m)),
+        "prune_losing adds no move"
+    );
+    if kept.len() < moves.len() {
+        counts.pruned_positions += 1;
+    }
+    for &mv in moves.iter().filter(|m| !kept.contains(m)) {
+        counts.pruned_moves += 1;
+        game.play(mv);
+        let after = value(game, budget);
+        let board = game.showboard();
+        game.undo();
+        if let Some(v) = after {
+            counts.pruned_checked += 1;
+            // The opponent moves after the move (no swap from move 3 on).
+            assert_eq!(
+                v,
+                V::Win,
+                "prune_losing removed {} which does not lose; {me:?} to move:\n{}\nafter:\n{board}",
+                game.format_move(mv),
+                game.showboard()
+            );
+        }
+    }
+    // The solver, with and without knowledge.
+    let limits = SolveLimits {
+        nodes: Some(100_000),
+        ..SolveLimits::unlimited()
+    };
+    let with = solver.solve(game, &limits, &mut |_| {});
+    assert_eq!(game.hash(), hash);
+    let without = plain.solve(game, &limits, &mut |_| {});
+    let as_v = |v: &SolveValue<OnyxMove>| match v {
+        SolveValue::Win(_) => Some(V::Win),
+        SolveValue::Loss => Some(V::Loss),
+        SolveValue::Draw => Some(V::Draw),
+        SolveValue::Unknown => None,
+    };
+    let (a, b) = (as_v(&with.value), as_v(&without.value));
+    if let (Some(a), Some(b)) = (a, b) {
+        counts.solved += 1;
+        assert_eq!(
+            a,
+            b,
+            "knowledge {a:?} but plain df-pn {b:?}, {me:?} to move:\n{}",
+            game.showboard()
+        );
+    }
+    if let Some(v) = exact {
+        if let Some(a) = a {
+            counts.solved_with_minimax += 1;
+            assert_eq!(a, v, "solver {a:?}, minimax {v:?}:\n{}", game.showboard());
+        }
+        if let SolveValue::Win(mv) = with.value {
+            game.play(mv);
+            let after = value(game, budget);
+            game.undo();
+            if let Some(after) = after {
+                assert_eq!(
+                    after,
+                    V::Loss,
+                    "the solver's winning move {mv:?} does not win"
+                );
+            }
+        }
+    } else {
+        counts.skipped += 1;
+    }
+}
+
+/// Checks `count` positions from `make`; fresh solver tables every ten.
+fn run(
+    count: usize,
+    budget: u64,
+    seed: u64,
+    mut make: impl FnMut(&mut SmallRng) -> Onyx,
+) -> Counts {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut solver = Solver::new(2);
+    let mut plain = Solver::new(2);
+    plain.use_knowledge = false;
+    let mut counts = Counts::default();
+    for i in 0..count {
+        if i % 10 == 0 {
+            solver.clear();
+            plain.clear();
+        }
+        let mut game = make(&mut rng);
+        check(&mut game, &mut solver, &mut plain, budget, &mut counts);
+    }
+    counts
+}
+
+/// How many times the quick runs the `--ignored` runs make.
+const BIG: usize = 10;
+
+fn random_4x4(scale: usize, seed: u64) -> Counts {
+    let c = run(300 * scale, 30_000, seed, |rng| {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let k = rng.random_range(4..16);
+        random_moves(&mut g, rng, k);
+        g
+    });
+    eprintln!("onyx 4x4 random: {c:?}");
+    c
+}
+
+fn near_end_of(n: usize, start: Start, scale: usize, count: usize, seed: u64) -> Counts {
+    let c = run(count * scale, 30_000, seed, |rng| {
+        let mut g = Onyx::new(n, start).unwrap();
+        let back = rng.random_range(1..9);
+        near_end(&mut g, rng, back, 4 * n * n);
+        g
+    });
+    eprintln!("onyx {n}x{n} near end: {c:?}");
+    c
+}
+
+#[test]
+fn knowledge_is_sound_on_random_4x4_positions() {
+    let c = random_4x4(1, 41);
+    assert!(c.claims_checked >= 50, "{c:?}");
+    assert!(c.claims_vc >= 25, "{c:?}");
+    assert!(c.claims_other >= 10, "{c:?}");
+    assert!(c.pruned_checked >= 40, "{c:?}");
+    assert!(c.solved >= 200, "{c:?}");
+}
+
+#[test]
+fn knowledge_is_sound_near_the_end_of_4x4_games() {
+    let c = near_end_of(4, Start::Blank, 1, 300, 42);
+    assert!(c.claims_checked >= 100, "{c:?}");
+    assert!(c.claims_vc >= 30, "{c:?}");
+    assert!(c.pruned_checked >= 60, "{c:?}");
+}
+
+#[test]
+fn knowledge_is_sound_near_the_end_of_6x6_and_8x8_games() {
+    let c = near_end_of(6, Start::Blank, 1, 100, 43);
+    assert!(c.claims_checked >= 20, "{c:?}");
+    let c = near_end_of(8, Start::Standard, 1, 40, 44);
+    assert!(c.claims_checked >= 5, "{c:?}");
+}
+
+#[test]
+#[ignore = "ten times the quick runs: a few minutes"]
+fn knowledge_is_sound_big_run() {
+    random_4x4(BIG, 141);
+    near_end_of(4, Start::Blank, BIG, 300, 142);
+    near_end_of(6, Start::Blank, BIG, 100, 143);
+    near_end_of(8, Start::Standard, BIG, 40, 144);
+}
+
+#[test]
+fn a_virtual_connection_is_seen_and_prunes_to_its_carrier() {
+    // Black B2 and C3 on 4x4: B2 reaches row 1 by A1 or B1 (the diagonal
+    // A1-B2), B2 and C3 meet at B3 or C2, C3 reaches row 4 by C4 or D4
+    // (the diagonal C3-D4). Every capture is answered by the test of
+    // vc.rs (B1, C2, B3, C4 are guarded by B2 and C3).
+    let mut g = Onyx::new(4, Start::Blank).unwrap();
+    for m in ["B2", "D1", "C3"] {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    assert_eq!(g.forced_winner(), Some(Color::Black));
+    let mut plain = Solver::new(4);
+    plain.use_knowledge = false;
+    let r = plain.solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+    assert_eq!(r.value, SolveValue::Loss);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    g.prune_losing(&mut moves);
+    let mut kept: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
+    kept.sort();
+    assert_eq!(kept, ["A1", "B1", "B3", "C2", "C4", "D4"]);
+    // With Black to move (a null move hands the turn over) Black holds
+    // the connection too.
+    g.play_null();
+    assert_eq!(g.forced_winner(), Some(Color::Black));
+}
+
+#[test]
+fn nothing_but_wins_in_one_while_a_swap_can_come() {
+    // Before the third move the knowledge counts colours, so it claims
+    // only wins in one and prunes nothing (the swap stays).
+    let mut rng = SmallRng::seed_from_u64(7);
+    for _ in 0..200 {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let k = rng.random_range(0..2);
+        random_moves(&mut g, &mut rng, k);
+        let in_one = win_in_one(&mut g);
+        let claim = g.forced_winner();
+        assert_eq!(claim.is_some(), in_one);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let all = moves.clone();
+        g.prune_losing(&mut moves);
+        assert_eq!(moves, all);
+        if g.moves_played() == 1 {
+            assert!(moves.contains(&OnyxMove::Swap));
+        }
+    }
+}
+
+#[test]
+fn solve_knowledge_switches_the_knowledge_off() {
+    let mut gtp = crosscut::protocol::Gtp::new();
+    let mut ask = |line: &str| {
+        let a = gtp.execute(line).unwrap_or_default();
+        assert!(a.starts_with('='), "'{line}' failed: {a}");
+        a[1..].trim().to_string()
+    };
+    for l in [
+        "game onyx",
+        "start blank",
+        "boardsize 4",
+        "param verbose false",
+        "param solve_time 0",
+        "play b B2",
+        "play w D1",
+        "play b C3",
+    ] {
+        ask(l);
+    }
+    let nodes = |answer: &str| -> u64 {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        let i = words.iter().position(|&w| w == "nodes").unwrap();
+        words[i + 1].parse().unwrap()
+    };
+    let with = ask("solve");
+    assert!(with.starts_with("loss "), "{with}");
+    assert!(
+        nodes(&with) <= 2,
+        "the connection is seen at the root: {with}"
+    );
+    ask("clear_board");
+    for l in [
+        "play b B2",
+        "play w D1",
+        "play b C3",
+        "param solve_knowledge false",
+    ] {
+        ask(l);
+    }
+    assert_eq!(ask("param solve_knowledge"), "false");
+    let without = ask("solve");
+    assert!(without.starts_with("loss "), "{without}");
+    assert!(nodes(&without) > 2, "{without}");
+}

@@ -1,0 +1,564 @@
+//! The df-pn solver against a plain exhaustive minimax written here (a
+//! repeated position on the path is a draw: the solver's rule, and the
+//! game's value by endless play), on hundreds of small random positions of
+//! every game, and known facts (Hex openings).
+
+use crate::common::minimax::{V, minimax, near_end, opponent_moves, random_moves};
+
+use std::collections::HashSet;
+
+use crosscut::game::{Color, Effort, Game, Notation, Outcome};
+use crosscut::games::akron::Akron;
+use crosscut::games::hex::Hex;
+use crosscut::games::onyx::{Onyx, Start};
+use crosscut::games::orcoon::Orcoon;
+use crosscut::protocol::Gtp;
+use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// Solves `game` with the solver and compares with minimax (when minimax
+/// finishes within `budget`); checks a winning move is winning. Returns
+/// whether a comparison was made.
+fn compare<G: Notation + crosscut::solve::Knowledge>(
+    solver: &mut Solver<G>,
+    game: &mut G,
+    budget: u64,
+    by_player: bool,
+) -> bool {
+    let mut b = budget;
+    let Some(expected) = minimax(game, &mut HashSet::new(), &mut b, by_player) else {
+        return false;
+    };
+    if game.outcome().is_some() {
+        return false;
+    }
+    let hash = game.hash();
+    let limits = SolveLimits {
+        by_player,
+        ..SolveLimits::unlimited()
+    };
+    let report = solver.solve(game, &limits, &mut |_| {});
+    assert_eq!(game.hash(), hash, "the solver leaves the game as it was");
+    let got = match report.value {
+        SolveValue::Win(mv) => {
+            let me = game.to_move();
+            game.play_with(mv, Effort::Exact);
+            let mut b = budget;
+            let after = minimax(game, &mut HashSet::new(), &mut b, by_player);
+            let flip = opponent_moves(game, me, by_player);
+            let after = after.map(|v| if flip { v.flip() } else { v });
+            game.undo();
+            if let Some(a) = after {
+                assert_eq!(a, V::Win, "the solver's winning move {mv:?} does not win");
+            }
+            V::Win
+        }
+        SolveValue::Loss => V::Loss,
+        SolveValue::Draw => V::Draw,
+        SolveValue::Unknown => panic!("no limit, yet unknown"),
+    };
+    TALLY.with(|t| t.borrow_mut()[got as usize] += 1);
+    assert_eq!(
+        got,
+        expected,
+        "solver and minimax disagree, {:?} to move:\n{}",
+        game.to_move(),
+        game.showboard()
+    );
+    true
+}
+
+thread_local! {
+    /// Values compared on this thread: wins, draws, losses.
+    static TALLY: std::cell::RefCell<[usize; 3]> = const { std::cell::RefCell::new([0; 3]) };
+}
+
+/// The values compared on this thread so far (wins, draws, losses).
+fn tally() -> [usize; 3] {
+    TALLY.with(|t| *t.borrow())
+}
+
+/// Compares `count` positions from `make` (a fresh solver table every
+/// ten positions, so stored results are reused across calls too; wins
+/// counted by player and by colour in turn).
+fn compare_many<G: Notation + crosscut::solve::Knowledge>(
+    count: usize,
+    budget: u64,
+    seed: u64,
+    mut make: impl FnMut(&mut SmallRng) -> G,
+) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut solver = Solver::new(4);
+    let mut compared = 0;
+    for i in 0..count {
+        if i % 10 == 0 {
+            solver.clear();
+        }
+        let mut game = make(&mut rng);
+        if compare(&mut solver, &mut game, budget, i % 20 < 10) {
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn hex_small_boards_agree_with_minimax() {
+    for n in 2..=4 {
+        let compared = compare_many(150, 200_000, n as u64, |rng| {
+            let mut g = Hex::new(n).unwrap();
+            let first = if n == 4 { 5 } else { 0 };
+            let k = rng.random_range(first..n * n);
+            random_moves(&mut g, rng, k);
+            g
+        });
+        assert!(compared >= 100, "hex {n}: only {compared} compared");
+        eprintln!("hex {n}x{n}: {compared} positions compared");
+    }
+}
+
+#[test]
+fn hex_5x5_near_end_agrees_with_minimax() {
+    let compared = compare_many(100, 200_000, 5, |rng| {
+        let mut g = Hex::new(5).unwrap();
+        let back = rng.random_range(2..9);
+        near_end(&mut g, rng, back, 100);
+        g
+    });
+    assert!(compared >= 60, "hex 5: only {compared} compared");
+    eprintln!("hex 5x5 near end: {compared} positions compared");
+}
+
+#[test]
+fn orcoon_near_end_agrees_with_minimax() {
+    for n in 3..=4 {
+        let compared = compare_many(150, 100_000, 10 + n as u64, |rng| {
+            let mut g = Orcoon::new(n).unwrap();
+            let back = rng.random_range(1..6);
+            near_end(&mut g, rng, back, 100);
+            g
+        });
+        assert!(compared >= 70, "orcoon {n}: only {compared} compared");
+        eprintln!("orcoon {n}x{n} near end: {compared} positions compared");
+    }
+}
+
+#[test]
+fn onyx_4x4_near_end_agrees_with_minimax() {
+    let compared = compare_many(200, 100_000, 44, |rng| {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let back = rng.random_range(1..7);
+        near_end(&mut g, rng, back, 200);
+        g
+    });
+    assert!(compared >= 100, "onyx: only {compared} compared");
+    eprintln!(
+        "onyx 4x4 near end: {compared} positions compared (wins, draws, losses {:?})",
+        tally()
+    );
+}
+
+#[test]
+fn akron_3x3_near_end_agrees_with_minimax() {
+    let compared = compare_many(150, 100_000, 33, |rng| {
+        let mut g = Akron::new(3).unwrap();
+        let back = rng.random_range(1..5);
+        near_end(&mut g, rng, back, 60);
+        g
+    });
+    assert!(compared >= 50, "akron: only {compared} compared");
+    eprintln!(
+        "akron 3x3 near end: {compared} positions compared (wins, draws, losses {:?})",
+        tally()
+    );
+}
+
+#[test]
+fn hex_openings_are_first_player_wins_without_swap() {
+    // Counted by colour, the swap changes nothing: the value of Hex
+    // without the swap rule's exchange.
+    let by_colour = SolveLimits {
+        by_player: false,
+        ..SolveLimits::unlimited()
+    };
+    for n in 1..=4 {
+        let mut g = Hex::new(n).unwrap();
+        let mut solver = Solver::new(16);
+        let r = solver.solve(&mut g, &by_colour, &mut |_| {});
+        assert!(
+            matches!(r.value, SolveValue::Win(_)),
+            "hex {n}: {:?}",
+            r.value
+        );
+        // Black can force a win; White cannot.
+        assert_eq!(
+            solver.prove(&mut g, Color::White, &by_colour, &mut |_| {}),
+            Proof::Disproven
+        );
+    }
+}
+
+#[test]
+fn hex_with_swap_is_a_second_player_win() {
+    // Counted by player, the second player swaps any winning opening.
+    for n in 2..=4 {
+        let mut g = Hex::new(n).unwrap();
+        let mut solver = Solver::new(16);
+        let r = solver.solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+        assert_eq!(r.value, SolveValue::Loss, "hex {n}");
+    }
+    // On 1x1 the first move ends the game before any swap.
+    let mut g = Hex::new(1).unwrap();
+    let r = Solver::new(1).solve(&mut g, &SolveLimits::unlimited(), &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)));
+}
+
+#[test]
+fn a_node_limit_gives_unknown() {
+    let mut g = Hex::new(5).unwrap();
+    let mut solver = Solver::new(1);
+    let limits = SolveLimits {
+        nodes: Some(100),
+        ..SolveLimits::unlimited()
+    };
+    let r = solver.solve(&mut g, &limits, &mut |_| {});
+    assert_eq!(r.value, SolveValue::Unknown);
+}
+
+fn ok(gtp: &mut Gtp, line: &str) -> String {
+    let a = gtp.execute(line).unwrap_or_default();
+    assert!(a.starts_with('='), "'{line}' failed: {a}");
+    a[1..].trim().to_string()
+}
+
+#[test]
+fn solve_commands_answer_and_leave_the_game_alone() {
+    let mut gtp = Gtp::new();
+    for l in ["game hex", "boardsize 3", "param verbose false"] {
+        ok(&mut gtp, l);
+    }
+    // With swap in play the first player loses (the opening is swapped).
+    let a = ok(&mut gtp, "solve");
+    assert!(a.starts_with("loss nodes "), "{a}");
+    assert!(a.contains(" time "), "{a}");
+    ok(&mut gtp, "param solve_by color");
+    assert!(ok(&mut gtp, "solve").starts_with("win "));
+    let all = ok(&mut gtp, "solve_all");
+    let wins: Vec<&str> = all
+        .lines()
+        .filter(|l| l.split_whitespace().nth(1) == Some("win"))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(all.lines().count(), 9, "{all}");
+    // 3x3: the short diagonal and the two side cells next to the centre.
+    assert_eq!(wins, ["c1", "a2", "b2", "c2", "a3"], "{all}");
+    assert_eq!(ok(&mut gtp, "legal_moves").split(' ').count(), 9);
+    // White, solved as if the turn were handed over, also wins by moving first.
+    assert!(ok(&mut gtp, "solve white").starts_with("win "));
+    assert_eq!(ok(&mut gtp, "gogui-rules_side_to_move"), "black");
+    // A limit too small: unknown.
+    ok(&mut gtp, "boardsize 6");
+    ok(&mut gtp, "param solve_nodes 50");
+    assert!(ok(&mut gtp, "solve").starts_with("unknown "));
+    // The game goes on as usual.
+    ok(&mut gtp, "param move_time 0.05");
+    ok(&mut gtp, "genmove b");
+    let a = gtp.execute("solve purple 1 2").unwrap_or_default();
+    assert!(a.starts_with('?'), "{a}");
+}
+
+#[test]
+fn a_finished_game_has_nothing_to_solve() {
+    let mut gtp = Gtp::new();
+    for l in ["game hex", "boardsize 1", "play b a1"] {
+        ok(&mut gtp, l);
+    }
+    let a = gtp.execute("solve").unwrap_or_default();
+    assert!(a.starts_with('?'), "{a}");
+}
+
+#[test]
+fn genmove_plays_a_proven_win_when_asked_to_solve_first() {
+    let mut gtp = Gtp::new();
+    for l in [
+        "game hex",
+        "boardsize 4",
+        "param verbose false",
+        "param move_time 1",
+        "param genmove_solve 5",
+        // Past the swap: Black's d1 wins (by colour and by player alike).
+        "play b d1",
+        "play w a1",
+    ] {
+        ok(&mut gtp, l);
+    }
+    // Every move genmove plays for Black keeps the win: the solver agrees.
+    for _ in 0..3 {
+        let mv = ok(&mut gtp, "genmove b");
+        if gtp.engine.rules().unwrap().outcome().is_some() {
+            break;
+        }
+        assert!(ok(&mut gtp, "solve white").starts_with("loss "), "{mv}");
+        ok(&mut gtp, "genmove w");
+        if gtp.engine.rules().unwrap().outcome().is_some() {
+            break;
+        }
+        assert!(ok(&mut gtp, "solve black").starts_with("win "));
+    }
+}
+
+/// A game on a random directed graph with cycles: Black moves from the
+/// first half of the vertices to the second, White back; some vertices
+/// end the game. Its true value (win by force, or a draw by endless play)
+/// comes from retrograde analysis, independent of any path rule.
+#[derive(Clone)]
+struct Graph {
+    edges: std::sync::Arc<Vec<Vec<usize>>>,
+    ends: std::sync::Arc<Vec<Option<Outcome>>>,
+    keys: std::sync::Arc<Vec<u64>>,
+    half: usize,
+    at: usize,
+    history: Vec<usize>,
+}
+
+impl crosscut::solve::Knowledge for Graph {}
+
+impl Game for Graph {
+    type Move = usize;
+    fn size(&self) -> usize {
+        1
+    }
+    fn to_move(&self) -> Color {
+        if self.at < self.half {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+    fn moves_played(&self) -> usize {
+        self.history.len()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.ends[self.at]
+    }
+    fn legal_moves(&self, out: &mut Vec<usize>) {
+        if self.outcome().is_none() {
+            out.extend(&self.edges[self.at]);
+        }
+    }
+    fn is_legal(&self, mv: usize) -> bool {
+        self.outcome().is_none() && self.edges[self.at].contains(&mv)
+    }
+    fn play_with(&mut self, mv: usize, _: Effort) {
+        self.history.push(self.at);
+        self.at = mv;
+    }
+    fn play_null(&mut self) {
+        unreachable!("not used")
+    }
+    fn undo(&mut self) {
+        self.at = self.history.pop().expect("a move to undo");
+    }
+    fn hash(&self) -> u64 {
+        self.keys[self.at]
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.hash()
+    }
+}
+
+/// A random graph of `n` vertices (even), and the start at vertex 0.
+fn random_graph(rng: &mut SmallRng, n: usize) -> Graph {
+    let half = n / 2;
+    let mut edges = vec![Vec::new(); n];
+    let mut ends = vec![None; n];
+    for v in 0..n {
+        let roll = rng.random_range(0..100);
+        if roll < 12 {
+            ends[v] = Some(Outcome::Win(Color::Black));
+        } else if roll < 24 {
+            ends[v] = Some(Outcome::Win(Color::White));
+        } else if roll < 27 {
+            ends[v] = Some(Outcome::Draw);
+        } else {
+            let targets = if v < half { half..n } else { 0..half };
+            for _ in 0..rng.random_range(1..4) {
+                let t = rng.random_range(targets.clone());
+                if !edges[v].contains(&t) {
+                    edges[v].push(t);
+                }
+            }
+        }
+    }
+    Graph {
+        edges: std::sync::Arc::new(edges),
+        ends: std::sync::Arc::new(ends),
+        keys: std::sync::Arc::new((0..n).map(|_| rng.random::<u64>()).collect()),
+        half,
+        at: 0,
+        history: Vec::new(),
+    }
+}
+
+/// The true value of every vertex for its mover: the attractor of each
+/// colour's wins (a win must be forced in finitely many moves); outside
+/// both, a draw.
+fn retrograde(g: &Graph) -> Vec<V> {
+    let n = g.edges.len();
+    let mover = |v: usize| {
+        if v < g.half {
+            Color::Black
+        } else {
+            Color::White
+        }
+    };
+    let mut attr = [vec![false; n], vec![false; n]];
+    for c in Color::ALL {
+        let a = &mut attr[c.index()];
+        loop {
+            let mut changed = false;
+            for v in 0..n {
+                if a[v] {
+                    continue;
+                }
+                let inside = match g.ends[v] {
+                    Some(o) => o == Outcome::Win(c),
+                    None if mover(v) == c => g.edges[v].iter().any(|&t| a[t]),
+                    None => g.edges[v].iter().all(|&t| a[t]),
+                };
+                if inside {
+                    a[v] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    (0..n)
+        .map(|v| {
+            if attr[mover(v).index()][v] {
+                V::Win
+            } else if attr[mover(v).opponent().index()][v] {
+                V::Loss
+            } else {
+                V::Draw
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn cyclic_graphs_agree_with_retrograde_analysis() {
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut counts = [0usize; 3];
+    for graph in 0..3000 {
+        let n = 2 * rng.random_range(4..24);
+        let g = random_graph(&mut rng, n);
+        let truth = retrograde(&g);
+        // One solver for every start of a graph: results stored from one
+        // start are reused from the others.
+        let mut solver = Solver::new(1);
+        for v in 0..n {
+            if g.ends[v].is_some() {
+                continue;
+            }
+            let mut game = Graph { at: v, ..g.clone() };
+            let r = solver.solve(&mut game, &SolveLimits::unlimited(), &mut |_| {});
+            let got = match r.value {
+                SolveValue::Win(mv) => {
+                    // The move must keep a forced win.
+                    let after = truth[mv];
+                    assert_eq!(after, V::Loss, "graph {graph} vertex {v}: move {mv}");
+                    V::Win
+                }
+                SolveValue::Loss => V::Loss,
+                SolveValue::Draw => V::Draw,
+                SolveValue::Unknown => panic!("unknown without limits"),
+            };
+            assert_eq!(got, truth[v], "graph {graph} vertex {v}");
+            counts[got as usize] += 1;
+        }
+    }
+    eprintln!("cyclic graphs: wins, draws, losses {counts:?}");
+    assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
+}
+
+/// The swap decision on a solved board is exact: after every Black opening
+/// of Hex 3×3, White's `genmove` (solving first) is a winning move for the
+/// player, by exhaustive minimax; on 4×4 White swaps exactly the winning
+/// openings (the short diagonal, docs/solutions.md).
+#[test]
+fn the_swap_decision_on_a_solved_board_is_exact() {
+    for n in [3usize, 4] {
+        let mut openings = Vec::new();
+        Hex::new(n).unwrap().legal_moves(&mut openings);
+        for (i, opening) in openings.into_iter().enumerate() {
+            // 4x4: every third opening, to keep the test short.
+            if n == 4 && i % 3 != 0 {
+                continue;
+            }
+            let mut g = Hex::new(n).unwrap();
+            let text = g.format_move(opening);
+            let mut gtp = Gtp::new();
+            for l in [
+                "game hex".to_string(),
+                format!("boardsize {n}"),
+                "param verbose false".into(),
+                "param move_time 5".into(),
+                "param genmove_solve 5".into(),
+                format!("play b {text}"),
+            ] {
+                ok(&mut gtp, &l);
+            }
+            let answer = ok(&mut gtp, "genmove w");
+            g.play(opening);
+            let reply = g.parse_move(&answer).expect("a move");
+            if n == 3 {
+                g.play(reply);
+                let v = if g.outcome().is_some() {
+                    V::Loss
+                } else {
+                    let mut budget = u64::MAX;
+                    minimax(&mut g, &mut HashSet::new(), &mut budget, true).expect("no budget")
+                };
+                assert_eq!(
+                    v,
+                    V::Loss,
+                    "after b {text}, w {answer} wins for White's player"
+                );
+            } else {
+                let wins = ["d1", "c2", "b3", "a4"].contains(&text.as_str());
+                assert_eq!(answer == "swap", wins, "after b {text}: w {answer}");
+            }
+        }
+    }
+}
+
+/// The same on blank Onyx 4×4: White swaps exactly after the openings that
+/// win for Black by colour (A2 C2 D2 A3 B3 D3, docs/solutions.md; their
+/// proofs are replayed in tests/it/proofs.rs), and otherwise plays on.
+#[test]
+fn onyx_4x4_swap_decisions_are_exact() {
+    for (opening, swap) in [("A2", true), ("B3", true), ("C3", false), ("BC12", false)] {
+        let mut gtp = Gtp::new();
+        for l in [
+            "game onyx".to_string(),
+            "boardsize 4".into(),
+            "start blank".into(),
+            "param verbose false".into(),
+            "param move_time 60".into(),
+            "param genmove_solve 60".into(),
+            format!("play b {opening}"),
+        ] {
+            ok(&mut gtp, &l);
+        }
+        let answer = ok(&mut gtp, "genmove w");
+        assert_eq!(answer == "swap", swap, "after b {opening}: w {answer}");
+        // Whatever White played, its player now wins.
+        let v = ok(&mut gtp, "solve");
+        assert!(v.starts_with("loss "), "after b {opening} w {answer}: {v}");
+    }
+}
