@@ -1034,9 +1034,9 @@ fn flexibility_counts_the_shortest_connections() {
 
 /// Without the swap (`swap off`) White's second move never offers nor
 /// accepts it; with it the game is unchanged (see
-/// [`common::check_swap_off`]).
+/// [`crate::common::check_swap_off`]).
 #[test]
 fn swap_off_never_offers_the_swap() {
     let on = Akron::new(5).unwrap();
-    common::check_swap_off(&on, Akron::set_swap, AkronMove::Swap, 40, 40);
+    crate::common::check_swap_off(&on, Akron::set_swap, AkronMove::Swap, 40, 40);
 }

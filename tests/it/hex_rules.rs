@@ -4,8 +4,6 @@
 
 use std::collections::{HashMap, VecDeque};
 
-mod common;
-
 use crosscut::game::{Color, Game, MoveError, Notation, Outcome, perft};
 use crosscut::games::hex::{Hex, HexMove, TwoDistance};
 use crosscut::search::Evaluator;
@@ -393,9 +391,9 @@ fn evaluation_sees_wins_and_threats() {
 
 /// Without the swap (`swap off`) White's second move never offers nor
 /// accepts it; with it the game is unchanged (see
-/// [`common::check_swap_off`]).
+/// [`crate::common::check_swap_off`]).
 #[test]
 fn swap_off_never_offers_the_swap() {
     let on = Hex::new(5).unwrap();
-    common::check_swap_off(&on, Hex::set_swap, HexMove::Swap, 40, 30);
+    crate::common::check_swap_off(&on, Hex::set_swap, HexMove::Swap, 40, 30);
 }

@@ -370,11 +370,11 @@ fn protocol_undo_restores_the_position() {
 
 /// Without the swap (`swap off`) White's second move never offers nor
 /// accepts it, from either start; with it the game is unchanged (see
-/// [`common::check_swap_off`]).
+/// [`crate::common::check_swap_off`]).
 #[test]
 fn swap_off_never_offers_the_swap() {
     for start in [Start::Standard, Start::Blank] {
         let on = Onyx::new(8, start).unwrap();
-        common::check_swap_off(&on, Onyx::set_swap, OnyxMove::Swap, 40, 40);
+        crate::common::check_swap_off(&on, Onyx::set_swap, OnyxMove::Swap, 40, 40);
     }
 }

@@ -652,7 +652,7 @@ fn legal_moves_are_sorted_and_match_gogui() {
     let legal = s.legal();
     // Board order (protocol.md): grid points row by row, then midpoints.
     let mut sorted = legal.clone();
-    sorted.sort_by_key(|m| common::board_order(m));
+    sorted.sort_by_key(|m| crate::common::board_order(m));
     assert_eq!(legal, sorted);
     assert_eq!(s.ok("gogui-rules_legal_moves"), s.ok("legal_moves"));
     assert_eq!(s.ok("gogui-rules_board"), s.ok("showboard"));

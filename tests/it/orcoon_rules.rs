@@ -402,9 +402,9 @@ fn proven_evaluations_hold_by_brute_force() {
 
 /// Without the swap (`swap off`) White's second move never offers nor
 /// accepts it; with it the game is unchanged (see
-/// [`common::check_swap_off`]).
+/// [`crate::common::check_swap_off`]).
 #[test]
 fn swap_off_never_offers_the_swap() {
     let on = Orcoon::new(5).unwrap();
-    common::check_swap_off(&on, Orcoon::set_swap, OrcoonMove::Swap, 40, 30);
+    crate::common::check_swap_off(&on, Orcoon::set_swap, OrcoonMove::Swap, 40, 30);
 }

@@ -7,8 +7,6 @@ use std::thread::ThreadId;
 
 use crosscut::protocol::Gtp;
 
-mod common;
-
 fn raw(gtp: &mut Gtp, line: &str) -> String {
     gtp.execute(line).unwrap_or_default()
 }
@@ -135,7 +133,7 @@ fn other_games_legal_moves_are_in_board_order() {
     assert!(moves[..first_move].iter().all(|m| !m.contains('-')));
     assert!(moves[first_move..].iter().all(|m| m.contains('-')));
     let mut sorted = moves.clone();
-    sorted.sort_by_key(|m| common::board_order(m));
+    sorted.sort_by_key(|m| crate::common::board_order(m));
     assert_eq!(moves, sorted);
     assert_eq!(&moves[..3], ["A1", "B1", "C1"]);
     let pos = |m: &str| moves.iter().position(|x| x == m).unwrap();
@@ -146,7 +144,7 @@ fn other_games_legal_moves_are_in_board_order() {
 
 #[test]
 fn board_order_of_names() {
-    use common::board_order;
+    use crate::common::board_order;
     let order = [
         "A1", "B1", "L1", "A2", "A10", "L12", "BC12", "AB23", "BC910", "AB1011", "CE35", "CE810",
         "A1-B2", "A1-CD34", "B1-A1", "pass", "swap",

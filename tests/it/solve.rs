@@ -562,3 +562,100 @@ fn onyx_4x4_swap_decisions_are_exact() {
         assert!(v.starts_with("loss "), "after b {opening} w {answer}: {v}");
     }
 }
+
+/// Runs `crosscut-map` with `args`: (exit code, stdout).
+fn map_tool(args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_crosscut-map"))
+        .args(args)
+        .output()
+        .expect("crosscut-map runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// An opening map as jobs: `list` gives the openings, each `solve` job
+/// writes its own file (run with GNU parallel two at a time when it is
+/// installed, else one after another), a job already done is skipped,
+/// `--index` picks the K-th opening, and `merge` writes the map, which
+/// equals `solve_all` of the same position, opening by opening.
+#[test]
+fn opening_map_jobs_merge_into_the_map_of_solve_all() {
+    let dir = std::env::temp_dir().join(format!("crosscut-map-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.display().to_string();
+    let game = [
+        "--game", "hex", "--size", "3", "--option", "swap=off", "--by", "color",
+    ];
+    let (code, listed) = map_tool(&[&["list"], &game[..]].concat());
+    assert_eq!(code, 0);
+    let openings: Vec<&str> = listed.lines().collect();
+    assert_eq!(openings.len(), 9, "{listed}");
+    // One job by its index, as a job array would run it.
+    let (code, said) =
+        map_tool(&[&["solve"], &game[..], &["--out", &out, "--index", "4"]].concat());
+    assert_eq!(code, 0, "{said}");
+    assert!(said.starts_with("b2: win"), "{said}");
+    let parallel = std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if parallel {
+        let mut child = std::process::Command::new("parallel")
+            .args(["-j2", env!("CARGO_BIN_EXE_crosscut-map"), "solve"])
+            .args(game)
+            .args(["--out", &out, "--opening", "{}"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("parallel starts");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(listed.as_bytes())
+            .unwrap();
+        let done = child.wait_with_output().unwrap();
+        assert!(done.status.success());
+        let text = String::from_utf8_lossy(&done.stdout);
+        // The job done before was not solved again.
+        assert!(text.contains("b2: already solved (win)"), "{text}");
+    } else {
+        eprintln!("GNU parallel is not installed: the jobs run one after another");
+        for o in &openings {
+            let (code, _) =
+                map_tool(&[&["solve"], &game[..], &["--out", &out, "--opening", o]].concat());
+            assert_eq!(code, 0);
+        }
+    }
+    let (code, map) = map_tool(&["merge", "--out", &out]);
+    assert_eq!(code, 0, "{map}");
+    assert!(std::fs::read_to_string(dir.join("map.txt")).unwrap() == map);
+    // The map's values are those of solve_all, for the player who opened.
+    let mut gtp = Gtp::new();
+    for c in [
+        "game hex",
+        "boardsize 3",
+        "swap off",
+        "param solve_by color",
+    ] {
+        ok(&mut gtp, c);
+    }
+    let all = ok(&mut gtp, "solve_all");
+    for line in all.lines() {
+        let mut w = line.split_whitespace();
+        let (mv, value) = (w.next().unwrap(), w.next().unwrap());
+        assert!(
+            map.lines().any(|l| l.starts_with(&format!("{mv} {value}"))),
+            "{mv} {value} not in\n{map}"
+        );
+    }
+    // A missing job: merge says which and fails.
+    std::fs::remove_file(dir.join("job-a1.txt")).unwrap();
+    let (code, map) = map_tool(&["merge", "--out", &out]);
+    assert_eq!(code, 1);
+    assert!(map.contains("a1 missing"), "{map}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
