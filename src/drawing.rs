@@ -5,7 +5,7 @@
 //! command adds the state of play and writes it as JSON
 //! ([`crate::session::Rules::position_json`]).
 
-use crate::game::Color;
+use crate::basics::{Color, column_letter};
 
 /// Edge bit of a point: on Black's first goal edge.
 pub const BLACK_A: u8 = 1;
@@ -93,7 +93,7 @@ pub fn grid_labels(n: usize) -> Vec<Label> {
     let mut out = Vec::new();
     let far = n as f64 - 1.0;
     for c in 0..n {
-        let text = crate::game::column_letter(c).to_string();
+        let text = column_letter(c).to_string();
         for y in [-0.8, far + 0.8] {
             out.push(Label {
                 text: text.clone(),

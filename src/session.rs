@@ -14,7 +14,7 @@ use crate::search::alphabeta::AlphaBeta;
 use crate::search::{
     Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
 };
-use crate::solve::{Knowledge, SolveLimits, SolveValue, Solver};
+use crate::solve::{DEFAULT_HASH_MB, Knowledge, SolveLimits, SolveValue, Solver};
 use std::sync::atomic::AtomicBool;
 
 /// A game's options by name (`start` → `blank`): only those set
@@ -613,7 +613,7 @@ impl<G: Notation + Knowledge> GameSession<G> {
             evaluators,
             current: 0,
             searcher,
-            solver: Solver::new(crate::engine::params::DEFAULT_SOLVE_HASH_MB),
+            solver: Solver::new(DEFAULT_HASH_MB),
         })
     }
 }

@@ -12,9 +12,6 @@ use crate::search::Player;
 /// Largest transposition table `param hash` accepts, in megabytes.
 pub const MAX_HASH_MB: usize = 16384;
 
-/// The solver's table size in megabytes when `solve_hash` is not set.
-pub const DEFAULT_SOLVE_HASH_MB: usize = 64;
-
 /// Engine parameters settable with `param`.
 #[derive(Clone, Debug)]
 pub struct Params {
@@ -68,7 +65,7 @@ impl Default for Params {
             eval: None,
             solve_time: 10.0,
             solve_nodes: 0,
-            solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
+            solve_hash_mb: crate::solve::DEFAULT_HASH_MB,
             solve_by_player: true,
             solve_knowledge: true,
             genmove_solve: 0.0,
