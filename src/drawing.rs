@@ -5,7 +5,7 @@
 //! command adds the state of play ([`crate::session::Rules::position`])
 //! and writes it as JSON.
 
-use crate::game::Color;
+use crate::basics::{Color, column_letter};
 
 /// Edge bit of a point: on Black's first goal edge.
 pub const BLACK_A: u8 = 1;
@@ -124,7 +124,7 @@ pub fn grid_labels(n: usize) -> Vec<Label> {
     let mut out = Vec::new();
     let far = n as f64 - 1.0;
     for c in 0..n {
-        let text = crate::game::column_letter(c).to_string();
+        let text = column_letter(c).to_string();
         for y in [-0.8, far + 0.8] {
             out.push(Label {
                 text: text.clone(),

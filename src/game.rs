@@ -1,64 +1,15 @@
-//! What every game offers the rest of the engine: colours, outcomes and the
-//! [`Game`] trait (rules only: position, moves, make/undo, winner, hash).
-//! Nothing here knows about search or the protocol.
+//! What every game offers the rest of the engine: outcomes and the [`Game`]
+//! trait (rules only: position, moves, make/undo, winner, hash), the
+//! [`Notation`] trait, and the colours and column letters of
+//! [`crate::basics`] (re-exported). Nothing here knows about search or the
+//! protocol.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A player's colour. Black moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// The first player's colour.
-    Black,
-    /// The second player's colour.
-    White,
-}
-
-impl Color {
-    /// Both colours, Black first.
-    pub const ALL: [Color; 2] = [Color::Black, Color::White];
-
-    /// The other colour.
-    #[inline]
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// 0 for Black, 1 for White.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Parses `b`, `black`, `w`, `white` in any case.
-    pub fn parse(text: &str) -> Option<Color> {
-        match text.to_ascii_lowercase().as_str() {
-            "b" | "black" => Some(Color::Black),
-            "w" | "white" => Some(Color::White),
-            _ => None,
-        }
-    }
-
-    /// One-letter upper-case name, as in `B+`.
-    pub fn letter(self) -> char {
-        match self {
-            Color::Black => 'B',
-            Color::White => 'W',
-        }
-    }
-
-    /// Lower-case full name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Black => "black",
-            Color::White => "white",
-        }
-    }
-}
+pub use crate::basics::{Color, column_index, column_letter, parse_row_number};
+use crate::drawing::Drawing;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -257,8 +208,8 @@ pub trait Notation: Game {
 
     /// The board for a graphical interface (see [`crate::drawing`]); a
     /// drawing without points when the game has none.
-    fn drawing(&self) -> crate::drawing::Drawing {
-        crate::drawing::Drawing::default()
+    fn drawing(&self) -> Drawing {
+        Drawing::default()
     }
 }
 
@@ -310,24 +261,4 @@ pub fn splitmix64(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// Parses a column letter (`A` = 0), case-insensitive.
-pub fn column_index(ch: u8) -> Option<usize> {
-    let c = ch.to_ascii_uppercase();
-    c.is_ascii_uppercase().then(|| (c - b'A') as usize)
-}
-
-/// The letter of column `c` (0 = `A`).
-pub fn column_letter(c: usize) -> char {
-    (b'A' + c as u8) as char
-}
-
-/// Parses a row number of one or two digits without leading zeros (`1`,
-/// `12`); the caller checks it against the board.
-pub fn parse_row_number(digits: &str) -> Option<usize> {
-    if digits.is_empty() || digits.starts_with('0') || digits.len() > 2 {
-        return None;
-    }
-    digits.parse().ok()
 }

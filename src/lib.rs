@@ -3,6 +3,7 @@
 
 #![warn(missing_docs)]
 
+pub mod basics;
 pub mod drawing;
 pub mod engine;
 pub mod game;
@@ -13,6 +14,7 @@ pub mod session;
 pub mod sgf;
 pub mod solve;
 pub mod stderr;
+pub mod text;
 pub mod timeman;
 pub mod tournament;
 pub mod web;

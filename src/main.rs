@@ -7,6 +7,7 @@
 //! Everything written to stderr (usage errors, the log) is best effort: a
 //! failed write is ignored (env_logger drops a record it cannot write).
 
+use anyhow::{Context, Result, bail};
 use crosscut::protocol::Gtp;
 use std::io::Write;
 
@@ -25,61 +26,86 @@ fn usage() -> String {
     )
 }
 
+/// Prints `--help`.
+fn help() {
+    println!("crosscut: a connection-game engine speaking GTP on stdin/stdout.");
+    println!("{}    (see protocol.md)", usage());
+    println!("  --game NAME  select a game before the first command");
+    println!("  --gogui      GoGui mode: GoGui's coordinates (I skipped) and board");
+    println!("crosscut web [--port N] [--listen ADDR]");
+    println!(
+        "             the browser board on http://127.0.0.1:{}/ (--port 0: any free port)",
+        crosscut::web::DEFAULT_PORT
+    );
+}
+
+/// Starts what the command line asks for: the protocol session, set up,
+/// or `None` when nothing is left to do (`--help`; `web`, which serves
+/// until killed). An error is a bad command line or a server that cannot
+/// start; the library's own error is kept as the cause.
+fn start(args: &[String]) -> Result<Option<Gtp>> {
+    if let [web, rest @ ..] = args
+        && web == "web"
+    {
+        crosscut::web::main(rest)
+            .map_err(anyhow::Error::msg)
+            .context("crosscut web")?;
+        return Ok(None);
+    }
+    let mut gtp = Gtp::new();
+    let mut rest = args;
+    while !rest.is_empty() {
+        match rest {
+            [flag, ..] if flag == "--help" || flag == "-h" => {
+                help();
+                return Ok(None);
+            }
+            [flag, more @ ..] if flag == "--gogui" => {
+                gtp.set_gogui(true);
+                rest = more;
+            }
+            [flag, name, more @ ..] if flag == "--game" => {
+                gtp.engine
+                    .select_game(name)
+                    .map_err(anyhow::Error::msg)
+                    .context("crosscut --game")?;
+                rest = more;
+            }
+            _ => bail!(usage()),
+        }
+    }
+    Ok(Some(gtp))
+}
+
+/// Runs the protocol on stdin/stdout until `quit` or the end of the input
+/// (the input is read on a thread of its own, see `run_with`).
+fn serve(gtp: Gtp) -> Result<()> {
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let stdout = std::io::stdout();
+    crosscut::protocol::run_with(gtp, stdin, stdout.lock())
+        .context("the protocol's input or output failed")
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Pipe(Box::new(crosscut::stderr::Writer)))
         .init();
-    let mut gtp = Gtp::new();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().is_some_and(|a| a == "web") {
-        if let Err(e) = crosscut::web::main(&args[1..]) {
-            warn(format_args!("crosscut web: {e}"));
+    let gtp = match start(&args) {
+        Ok(Some(gtp)) => gtp,
+        Ok(None) => return,
+        Err(e) => {
+            // A bad command line or a server that cannot start: status 2.
+            warn(format_args!("{e:#}"));
             std::process::exit(2);
         }
-        return;
-    }
-    let mut rest = &args[..];
-    while !rest.is_empty() {
-        match rest {
-            [flag, ..] if flag == "--help" || flag == "-h" => {
-                println!("crosscut: a connection-game engine speaking GTP on stdin/stdout.");
-                println!("{}    (see protocol.md)", usage());
-                println!("  --game NAME  select a game before the first command");
-                println!("  --gogui      GoGui mode: GoGui's coordinates (I skipped) and board");
-                println!("crosscut web [--port N] [--listen ADDR]");
-                println!(
-                    "             the browser board on http://127.0.0.1:{}/ (--port 0: any free port)",
-                    crosscut::web::DEFAULT_PORT
-                );
-                return;
-            }
-            [flag, rest2 @ ..] if flag == "--gogui" => {
-                gtp.set_gogui(true);
-                rest = rest2;
-            }
-            [flag, name, rest2 @ ..] if flag == "--game" => {
-                if let Err(e) = gtp.engine.select_game(name) {
-                    warn(format_args!("crosscut: {e}"));
-                    std::process::exit(2);
-                }
-                rest = rest2;
-            }
-            _ => {
-                warn(format_args!("{}", usage()));
-                std::process::exit(2);
-            }
-        }
-    }
-    // The input is read on a thread of its own (see `run_with`).
-    let stdin = std::io::BufReader::new(std::io::stdin());
-    let stdout = std::io::stdout();
-    if let Err(e) = crosscut::protocol::run_with(gtp, stdin, stdout.lock()) {
-        log::error!("i/o error: {e}");
-        crosscut::stderr::flush();
-        std::process::exit(1);
+    };
+    let served = serve(gtp);
+    if let Err(e) = &served {
+        log::error!("{e:#}");
     }
     // What waits for stderr goes out; the reader thread may still wait on
     // an open input after `quit`.
     crosscut::stderr::flush();
-    std::process::exit(0);
+    std::process::exit(if served.is_ok() { 0 } else { 1 });
 }

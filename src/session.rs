@@ -14,7 +14,7 @@ use crate::search::alphabeta::AlphaBeta;
 use crate::search::{
     Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
 };
-use crate::solve::{Knowledge, SolveLimits, SolveValue, Solver};
+use crate::solve::{DEFAULT_HASH_MB, Knowledge, SolveLimits, SolveValue, Solver};
 use std::sync::atomic::AtomicBool;
 
 /// A game's options by name (`start` → `blank`): only those set
@@ -96,6 +96,9 @@ pub struct RulesSession<G: Notation> {
     /// The history: moves, and `None` for a turn handed over when a colour
     /// played out of turn.
     moves: Vec<Option<G::Move>>,
+    /// The game before its first move (after any setup): the history
+    /// replayed on it rebuilds the game after a panic (see `guarded`).
+    start: G,
 }
 
 impl<G: Notation> RulesSession<G> {
@@ -106,10 +109,12 @@ impl<G: Notation> RulesSession<G> {
         size: usize,
         options: &Options,
     ) -> Result<Self, String> {
+        let game = new_game(size, options)?;
         Ok(RulesSession {
             name,
             new_game,
-            game: new_game(size, options)?,
+            start: game.clone(),
+            game,
             moves: Vec::new(),
         })
     }
@@ -138,18 +143,46 @@ impl<G: Notation> RulesSession<G> {
         r
     }
 
+    /// Runs `f` on the game (the history is changed after it, by the
+    /// caller). Should `f` panic half-way (a bug in the rules), no
+    /// half-played move stays: the game is rebuilt as it was before `f`
+    /// (the start with the history replayed), then the panic goes on to
+    /// the caller (the protocol answers `?`). Cheaper than working on a
+    /// copy, which costs a clone of the game at every move: on Akron
+    /// 26×26, a `play` took 175 µs instead of 5, and 324 instead of 45 in
+    /// games of 5000 plies; this costs nothing measurable.
+    fn guarded<R>(&mut self, f: impl FnOnce(&mut G) -> R) -> R {
+        let game = &mut self.game;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(game))) {
+            Ok(r) => r,
+            Err(panic) => {
+                let mut game = self.start.clone();
+                for m in &self.moves {
+                    match *m {
+                        Some(m) => game.play(m),
+                        None => game.play_null(),
+                    }
+                }
+                self.game = game;
+                std::panic::resume_unwind(panic)
+            }
+        }
+    }
+
     /// Runs `f` on the game with `color` to move: when it is the other
     /// colour's turn, the turn is handed over for `f` and taken back after.
     fn as_color<R>(&mut self, color: Color, f: impl FnOnce(&mut G) -> R) -> R {
-        let handed_over = color != self.game.to_move();
-        if handed_over {
-            self.game.play_null();
-        }
-        let r = f(&mut self.game);
-        if handed_over {
-            self.game.undo();
-        }
-        r
+        self.guarded(|game| {
+            let handed_over = color != game.to_move();
+            if handed_over {
+                game.play_null();
+            }
+            let r = f(game);
+            if handed_over {
+                game.undo();
+            }
+            r
+        })
     }
 }
 
@@ -188,6 +221,7 @@ impl<G: Notation> Rules for RulesSession<G> {
     }
     fn renew(&mut self, size: usize, options: &Options) -> Result<(), String> {
         self.game = (self.new_game)(size, options)?;
+        self.start = self.game.clone();
         self.moves.clear();
         Ok(())
     }
@@ -196,43 +230,45 @@ impl<G: Notation> Rules for RulesSession<G> {
             return Err(MoveError::Illegal("the game is over".into()));
         }
         let out_of_turn = color != self.game.to_move();
+        let mv = self.guarded(|game| {
+            if out_of_turn {
+                game.play_null();
+            }
+            let parsed = game.parse_move(text).and_then(|mv| {
+                if game.is_legal(mv) {
+                    Ok(mv)
+                } else {
+                    Err(MoveError::Illegal(format!("{text} is not legal here")))
+                }
+            });
+            match parsed {
+                Ok(mv) => game.play(mv),
+                Err(_) if out_of_turn => game.undo(),
+                Err(_) => {}
+            }
+            parsed
+        })?;
+        // The history changes once the move is made.
         if out_of_turn {
-            self.game.play_null();
+            self.moves.push(None);
         }
-        let parsed = self.game.parse_move(text).and_then(|mv| {
-            if self.game.is_legal(mv) {
-                Ok(mv)
-            } else {
-                Err(MoveError::Illegal(format!("{text} is not legal here")))
-            }
-        });
-        match parsed {
-            Ok(mv) => {
-                if out_of_turn {
-                    self.moves.push(None);
-                }
-                self.game.play(mv);
-                self.moves.push(Some(mv));
-                Ok(())
-            }
-            Err(e) => {
-                if out_of_turn {
-                    self.game.undo();
-                }
-                Err(e)
-            }
-        }
+        self.moves.push(Some(mv));
+        Ok(())
     }
     fn undo(&mut self) -> bool {
-        if self.moves.pop().is_none() {
+        let n = self.moves.len();
+        if n == 0 {
             return false;
         }
-        self.game.undo();
         // A move played out of turn goes back with its handed-over turn.
-        if self.moves.last() == Some(&None) {
-            self.moves.pop();
-            self.game.undo();
-        }
+        let with_turn = n >= 2 && self.moves[n - 2].is_none();
+        self.guarded(|game| {
+            game.undo();
+            if with_turn {
+                game.undo();
+            }
+        });
+        self.moves.truncate(n - 1 - usize::from(with_turn));
         true
     }
     fn legal_moves_for(&mut self, color: Color) -> Vec<String> {
@@ -256,24 +292,31 @@ impl<G: Notation> Rules for RulesSession<G> {
         self.game.hash()
     }
     fn perft(&mut self, depth: u32, stop: &AtomicBool) -> Option<u64> {
-        perft_until(&mut self.game, depth, stop)
+        self.guarded(|game| perft_until(game, depth, stop))
     }
     fn setup(&mut self, placements: &[(Option<Color>, &str)]) -> Result<(), String> {
         if !self.moves.is_empty() {
             return Err("setup is only allowed before the first move".into());
         }
-        let before = self.game.clone();
-        for &(color, point) in placements {
-            if let Err(e) = self.game.setup(color, point) {
-                self.game = before;
-                return Err(e);
-            }
+        let placed = self.guarded(|game| {
+            placements
+                .iter()
+                .try_for_each(|&(color, point)| game.setup(color, point))
+        });
+        // Before the first move, the game is its start: all or nothing.
+        match placed {
+            Ok(()) => self.start = self.game.clone(),
+            Err(_) => self.game = self.start.clone(),
         }
-        Ok(())
+        placed
     }
     fn set_to_move(&mut self, color: Color) -> Result<(), String> {
         // Every game refuses it after the first move itself.
-        self.game.set_to_move(color)
+        self.guarded(|game| game.set_to_move(color))?;
+        if self.moves.is_empty() {
+            self.start = self.game.clone();
+        }
+        Ok(())
     }
     fn position_mut(&mut self) -> &mut dyn Any {
         &mut self.game
@@ -614,7 +657,7 @@ impl<G: Notation + Knowledge> GameSession<G> {
             evaluators,
             current: 0,
             searcher,
-            solver: Solver::new(crate::engine::params::DEFAULT_SOLVE_HASH_MB),
+            solver: Solver::new(DEFAULT_HASH_MB),
         })
     }
 }

@@ -332,10 +332,10 @@ pub const MAX_RECORD_BYTES: u64 = 4 << 20;
 /// opened, so that it can neither block nor stream forever) of at most
 /// [`MAX_RECORD_BYTES`]. Errors start with `cannot read FILE:` or
 /// `bad record:`; the file name is quoted cut short
-/// ([`crate::protocol::parser::quote`]).
+/// ([`crate::text::quote`]).
 pub fn load(path: &str) -> Result<Record, String> {
     use std::io::Read;
-    let name = crate::protocol::parser::quote(path);
+    let name = crate::text::quote(path);
     let cannot = |why: String| format!("cannot read {name}: {why}");
     let check = |meta: std::fs::Metadata| {
         if !meta.is_file() {

@@ -281,7 +281,9 @@ fn main() {
                 return;
             }
             Some(e) => {
-                eprint!("crosscut-fake-engine: {e}\n\n{USAGE}");
+                let e = anyhow::Error::msg(e).context("bad command line");
+                // Best effort: `eprint!` would panic on a closed stderr.
+                let _ = write!(std::io::stderr(), "crosscut-fake-engine: {e:#}\n\n{USAGE}");
                 std::process::exit(2);
             }
         }

@@ -640,7 +640,7 @@ impl Engine {
 
     /// Sets a parameter by name from text.
     pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
-        (params::find(name)?.set)(self, value)
+        params::find(name)?.set(self, value)
     }
 
     /// A parameter's value by name.

@@ -1,19 +1,20 @@
 //! The engine's parameters (`param`), declared once: each row of
-//! [`PARAMS`] gives a parameter's name, its range, its documentation and
-//! how to read and set it. `param`, its listing and its errors come from
-//! the table, and a test checks protocol.md's table against it.
+//! [`PARAMS`] gives a parameter's name, its [`Kind`] (the values it takes:
+//! how they are read, checked and written in protocol.md's table), its
+//! documentation and how to read and set it. `param`, its listing and its
+//! errors come from the table, and a test checks protocol.md's table
+//! against it.
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::Engine;
 use crate::search::Player;
+use crate::search::tt::check_table_size;
 
-/// Largest transposition table `param hash` accepts, in megabytes.
+/// Largest table `param hash` and `param solve_hash` accept, in megabytes
+/// (a smaller size may still be refused: see [`Kind::Megabytes`]).
 pub const MAX_HASH_MB: usize = 16384;
-
-/// The solver's table size in megabytes when `solve_hash` is not set.
-pub const DEFAULT_SOLVE_HASH_MB: usize = 64;
 
 /// Engine parameters settable with `param`.
 #[derive(Clone, Debug)]
@@ -68,7 +69,7 @@ impl Default for Params {
             eval: None,
             solve_time: 10.0,
             solve_nodes: 0,
-            solve_hash_mb: DEFAULT_SOLVE_HASH_MB,
+            solve_hash_mb: crate::solve::DEFAULT_HASH_MB,
             solve_by_player: true,
             solve_knowledge: true,
             genmove_solve: 0.0,
@@ -77,159 +78,290 @@ impl Default for Params {
     }
 }
 
+/// The values a parameter takes. Each kind reads its text (any case),
+/// checks it, hands the setter a typed value, and says its range in words
+/// for protocol.md's table ([`Kind::range`]); on any error nothing changes.
+pub enum Kind {
+    /// A whole number from `min` to `max`.
+    Whole {
+        /// The least value.
+        min: u64,
+        /// The greatest value.
+        max: u64,
+        /// Sets it.
+        set: fn(&mut Engine, u64),
+    },
+    /// A number of seconds from 0 to `max`, fractions allowed.
+    Seconds {
+        /// The greatest value.
+        max: f64,
+        /// Sets it.
+        set: fn(&mut Engine, f64),
+    },
+    /// `true` or `false` (also `on`/`off`, `1`/`0`).
+    Switch {
+        /// Sets it.
+        set: fn(&mut Engine, bool),
+    },
+    /// One of a few words: each entry is a word and its other spellings
+    /// (`color`, `colour`); the setter gets the entry's index.
+    Choice {
+        /// The words, each with its other spellings after it.
+        words: &'static [&'static [&'static str]],
+        /// Sets it from the index of the word given.
+        set: fn(&mut Engine, usize),
+    },
+    /// A table size in megabytes, from 1 to [`MAX_HASH_MB`], refused when
+    /// the machine cannot hold it ([`check_table_size`]: more than the
+    /// memory available, counting the `held` megabytes of the table it
+    /// replaces as freed, or more than the process may allocate). So a
+    /// table allocated later (the solver's, at its first `solve`) cannot
+    /// abort the process.
+    Megabytes {
+        /// Megabytes of the table now in use, which the new one replaces.
+        held: fn(&Engine) -> usize,
+        /// Sets it; on error nothing changes.
+        set: fn(&mut Engine, usize) -> Result<(), String>,
+    },
+    /// A name the setter checks itself.
+    Name {
+        /// The values, in words.
+        range: &'static str,
+        /// Sets it; on error nothing changes.
+        set: fn(&mut Engine, &str) -> Result<(), String>,
+    },
+}
+
+impl Kind {
+    /// The values it takes, in words, as protocol.md's table shows them.
+    pub fn range(&self) -> String {
+        match self {
+            Kind::Whole { min, max, .. } => format!("{min} to {max}"),
+            Kind::Seconds { max, .. } => format!("0 to {max}"),
+            Kind::Switch { .. } => "true, false".into(),
+            Kind::Choice { words, .. } => words.iter().map(|w| w[0]).collect::<Vec<_>>().join(", "),
+            Kind::Megabytes { .. } => {
+                format!("1 to {MAX_HASH_MB}, at most the memory available")
+            }
+            Kind::Name { range, .. } => range.to_string(),
+        }
+    }
+
+    /// Reads `value` for the parameter `name` and sets it.
+    fn set(&self, e: &mut Engine, name: &str, value: &str) -> Result<(), String> {
+        match self {
+            Kind::Whole { min, max, set } => match value.parse::<u64>() {
+                Ok(v) if (*min..=*max).contains(&v) => {
+                    set(e, v);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "{name} must be a whole number from {min} to {max}, not '{value}'"
+                )),
+            },
+            Kind::Seconds { max, set } => match value.parse::<f64>() {
+                Ok(v) if v.is_finite() && (0.0..=*max).contains(&v) => {
+                    set(e, v);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "{name} must be a number of seconds from 0 to {max}, not '{value}'"
+                )),
+            },
+            Kind::Switch { set } => {
+                let on = match value.to_ascii_lowercase().as_str() {
+                    "1" | "true" | "on" => true,
+                    "0" | "false" | "off" => false,
+                    _ => return Err(format!("{name} must be true or false, not '{value}'")),
+                };
+                set(e, on);
+                Ok(())
+            }
+            Kind::Choice { words, set } => {
+                let i = words
+                    .iter()
+                    .position(|w| w.iter().any(|s| s.eq_ignore_ascii_case(value)))
+                    .ok_or_else(|| format!("{name} must be {}, not '{value}'", or_list(words)))?;
+                set(e, i);
+                Ok(())
+            }
+            Kind::Megabytes { held, set } => {
+                let mb = match value.parse::<usize>() {
+                    Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => mb,
+                    _ => {
+                        return Err(format!(
+                            "{name} must be a whole number from 1 to {MAX_HASH_MB}, not '{value}'"
+                        ));
+                    }
+                };
+                check_table_size(mb, held(e))?;
+                set(e, mb)
+            }
+            Kind::Name { set, .. } => set(e, value),
+        }
+    }
+}
+
+/// The first spelling of each word, as a sentence says them: `a, b or c`.
+fn or_list(words: &[&[&str]]) -> String {
+    let firsts: Vec<&str> = words.iter().map(|w| w[0]).collect();
+    match firsts.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// One parameter: its name, the values it takes, what it does, and how the
 /// engine reads and sets it.
 pub struct Param {
     /// The name `param` takes.
     pub name: &'static str,
-    /// The values it takes, in words (`1 to 64`).
-    pub range: &'static str,
+    /// The values it takes, how they are read and how it is set.
+    pub kind: Kind,
     /// What it does, in one line (protocol.md's table says the same).
     pub doc: &'static str,
     /// Its current value, as `param NAME` answers it.
     pub get: fn(&Engine) -> String,
-    /// Sets it from text; on error nothing changes.
-    pub set: fn(&mut Engine, &str) -> Result<(), String>,
 }
+
+impl Param {
+    /// Sets it from text; on error nothing changes.
+    pub fn set(&self, e: &mut Engine, value: &str) -> Result<(), String> {
+        self.kind.set(e, self.name, value)
+    }
+}
+
+/// `player`'s words, in the order of [`Player::ALL`].
+const PLAYERS: &[&[&str]] = &[&["alphabeta"], &["mcts"], &["greedy"], &["random"]];
 
 /// Every parameter, in the order `param` lists them.
 pub const PARAMS: &[Param] = &[
     Param {
         name: "max_depth",
-        range: "1 to 64",
+        kind: Kind::Whole {
+            min: 1,
+            max: 64,
+            set: |e, v| e.params.max_depth = v as u32,
+        },
         doc: "deepest search iteration",
         get: |e| e.params.max_depth.to_string(),
-        set: |e, v| {
-            e.params.max_depth = parse_in("max_depth", v, 1..=64)?;
-            Ok(())
-        },
     },
     Param {
         name: "move_time",
-        range: "0 to 86400",
+        kind: Kind::Seconds {
+            max: 86_400.0,
+            set: |e, v| e.params.move_time = v,
+        },
         doc: "seconds per move when no clock is set, searched to the end (less 30 ms); with a clock, a cap on its plan; 0 = no time limit (then `max_depth` alone stops the search)",
         get: |e| e.params.move_time.to_string(),
-        set: |e, v| {
-            let secs: f64 = v
-                .parse()
-                .map_err(|_| format!("move_time must be a number of seconds, not '{v}'"))?;
-            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
-                return Err("move_time must be from 0 to 86400 seconds".into());
-            }
-            e.params.move_time = secs;
-            Ok(())
-        },
     },
     Param {
         name: "seed",
-        range: "0 to 18446744073709551615",
+        kind: Kind::Whole {
+            min: 0,
+            max: u64::MAX,
+            set: |e, v| {
+                e.params.seed = v;
+                e.rng = SmallRng::seed_from_u64(v);
+            },
+        },
         doc: "seed of the engine's random choices (baseline players, MCTS)",
         get: |e| e.params.seed.to_string(),
-        set: |e, v| {
-            let seed = parse_in("seed", v, 0..=u64::MAX)?;
-            e.params.seed = seed;
-            e.rng = SmallRng::seed_from_u64(seed);
-            Ok(())
-        },
     },
     Param {
         name: "player",
-        range: "alphabeta, mcts, greedy, random",
+        kind: Kind::Choice {
+            words: PLAYERS,
+            set: |e, i| e.params.player = Player::ALL[i],
+        },
         doc: "who plays `genmove`: `alphabeta` (the searcher), `mcts` (plain UCT with uniformly random playouts, same time budget; without a time limit, 1000 playouts per `max_depth`), `greedy` (the move with the best one-ply evaluation), `random` (a uniformly random legal move)",
         get: |e| e.params.player.name().to_string(),
-        set: |e, v| {
-            e.params.player = Player::parse(v).ok_or_else(|| {
-                format!("player must be alphabeta, mcts, greedy or random, not '{v}'")
-            })?;
-            Ok(())
-        },
     },
     Param {
         name: "eval",
-        range: "the game's evaluators",
+        kind: Kind::Name {
+            range: "the game's evaluators",
+            set: |e, v| e.select_evaluator(v),
+        },
         doc: "the evaluation the searcher and the baseline players use, by name (`evaluators` lists the current game's); it must be one of the current game's, and it stays chosen for every game that has one of that name (set before `game`, it waits for one); the others use their first",
         get: |e| match (e.session(), &e.params.eval) {
             (Some(s), _) => s.evaluator().to_string(),
             (None, Some(name)) => name.clone(),
             (None, None) => "-".to_string(),
         },
-        set: |e, v| e.select_evaluator(v),
     },
     Param {
         name: "hash",
-        range: "1 to 16384",
+        kind: Kind::Megabytes {
+            // The searcher's table exists once a game is selected.
+            held: |e| e.session().map_or(0, |_| e.params.hash_mb),
+            set: |e, mb| {
+                e.set_hash_mb(mb)?;
+                e.params.hash_mb = mb;
+                Ok(())
+            },
+        },
         doc: "transposition table size in megabytes, cleared when set; its memory is committed only as searches fill it, and a size larger than the memory available is refused (`?`, the old table stays)",
         get: |e| e.params.hash_mb.to_string(),
-        set: |e, v| {
-            let mb = parse_in("hash", v, 1..=MAX_HASH_MB)?;
-            e.set_hash_mb(mb)?;
-            e.params.hash_mb = mb;
-            Ok(())
-        },
     },
     Param {
         name: "threads",
-        range: "1 to 256",
+        kind: Kind::Whole {
+            min: 1,
+            max: 256,
+            set: |e, v| e.params.threads = v as usize,
+        },
         doc: "search threads (Lazy SMP: helper threads search the same position and share the table; every other helper keeps one ply ahead of the main thread; the move played is the main thread's, or a helper's when it completed a deeper iteration; the `info` lines are the main thread's)",
         get: |e| e.params.threads.to_string(),
-        set: |e, v| {
-            e.params.threads = parse_in("threads", v, 1..=256)?;
-            Ok(())
-        },
     },
     Param {
         name: "verbose",
-        range: "true, false",
+        kind: Kind::Switch {
+            set: |e, v| e.params.verbose = v,
+        },
         doc: "whether the searcher writes `info` lines on stderr",
         get: |e| e.params.verbose.to_string(),
-        set: |e, v| {
-            e.params.verbose = match v.to_ascii_lowercase().as_str() {
-                "1" | "true" | "on" => true,
-                "0" | "false" | "off" => false,
-                _ => return Err(format!("verbose must be true or false, not '{v}'")),
-            };
-            Ok(())
-        },
     },
     Param {
         name: "solve_time",
-        range: "0 to 86400",
+        kind: Kind::Seconds {
+            max: 86_400.0,
+            set: |e, v| e.params.solve_time = v,
+        },
         doc: "seconds `solve` may take (each move's for `solve_all`); 0 = no time limit",
         get: |e| e.params.solve_time.to_string(),
-        set: |e, v| {
-            let secs: f64 = v
-                .parse()
-                .map_err(|_| format!("solve_time must be a number of seconds, not '{v}'"))?;
-            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
-                return Err("solve_time must be from 0 to 86400 seconds".into());
-            }
-            e.params.solve_time = secs;
-            Ok(())
-        },
     },
     Param {
         name: "solve_nodes",
-        range: "0 to 18446744073709551615",
+        kind: Kind::Whole {
+            min: 0,
+            max: u64::MAX,
+            set: |e, v| e.params.solve_nodes = v,
+        },
         doc: "nodes `solve` may expand (each move's for `solve_all`); 0 = no node limit",
         get: |e| e.params.solve_nodes.to_string(),
-        set: |e, v| {
-            e.params.solve_nodes = parse_in("solve_nodes", v, 0..=u64::MAX)?;
-            Ok(())
-        },
     },
     Param {
         name: "solve_hash",
-        range: "1 to 16384",
-        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced)",
-        get: |e| e.params.solve_hash_mb.to_string(),
-        set: |e, v| {
-            e.params.solve_hash_mb = parse_in("solve_hash", v, 1..=MAX_HASH_MB)?;
-            Ok(())
+        kind: Kind::Megabytes {
+            // Whether the solver has allocated its table is not known
+            // here: none is counted as freed.
+            held: |_| 0,
+            set: |e, mb| {
+                e.params.solve_hash_mb = mb;
+                Ok(())
+            },
         },
+        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced); a size larger than the memory available is refused (`?`, the size stays)",
+        get: |e| e.params.solve_hash_mb.to_string(),
     },
     Param {
         name: "solve_by",
-        range: "player, color",
+        kind: Kind::Choice {
+            words: &[&["player"], &["color", "colour"]],
+            set: |e, i| e.params.solve_by_player = i == 0,
+        },
         doc: "whom `solve` counts a win for across a swap: `player` (the game as played: the swap exchanges the players' colours) or `color` (the swap, which changes neither the board nor the colour to move, gives the same colour another move: the value of the game without the swap rule's exchange); changing it clears the solver's table",
         get: |e| {
             if e.params.solve_by_player {
@@ -239,57 +371,33 @@ pub const PARAMS: &[Param] = &[
             }
             .to_string()
         },
-        set: |e, v| {
-            e.params.solve_by_player = match v.to_ascii_lowercase().as_str() {
-                "player" => true,
-                "color" | "colour" => false,
-                _ => return Err(format!("solve_by must be player or color, not '{v}'")),
-            };
-            Ok(())
-        },
     },
     Param {
         name: "solve_knowledge",
-        range: "true, false",
+        kind: Kind::Switch {
+            set: |e, v| e.params.solve_knowledge = v,
+        },
         doc: "whether `solve` uses the game's knowledge (wins in one; virtual connections and must-play regions where the game has them); false = plain df-pn, for comparison",
         get: |e| e.params.solve_knowledge.to_string(),
-        set: |e, v| {
-            e.params.solve_knowledge = match v.to_ascii_lowercase().as_str() {
-                "1" | "true" | "on" => true,
-                "0" | "false" | "off" => false,
-                _ => return Err(format!("solve_knowledge must be true or false, not '{v}'")),
-            };
-            Ok(())
-        },
     },
     Param {
         name: "genmove_solve",
-        range: "0 to 86400",
+        kind: Kind::Seconds {
+            max: 86_400.0,
+            set: |e, v| e.params.genmove_solve = v,
+        },
         doc: "seconds `genmove` first gives the solver (at most half the move's budget, wins counted by player, its table kept from move to move); a proven win is played by its fastest line of at most 9 plies (full width, in the time left) or else by the solver's move; otherwise the searcher plays; 0 = never",
         get: |e| e.params.genmove_solve.to_string(),
-        set: |e, v| {
-            let secs: f64 = v
-                .parse()
-                .map_err(|_| format!("genmove_solve must be a number of seconds, not '{v}'"))?;
-            if !(0.0..=86_400.0).contains(&secs) || !secs.is_finite() {
-                return Err("genmove_solve must be from 0 to 86400 seconds".into());
-            }
-            e.params.genmove_solve = secs;
-            Ok(())
-        },
     },
     Param {
         name: "genmove_solve_moves",
-        range: "0 to 100000",
+        kind: Kind::Whole {
+            min: 0,
+            max: 100_000,
+            set: |e, v| e.params.genmove_solve_moves = v as usize,
+        },
         doc: "`genmove_solve` applies only when the side to move has at most this many legal moves (small boards, endgames); 0 = any number",
         get: |e| e.params.genmove_solve_moves.to_string(),
-        set: |e, v| {
-            let n: usize = v.parse().ok().filter(|n| *n <= 100_000).ok_or_else(|| {
-                format!("genmove_solve_moves must be from 0 to 100000, not '{v}'")
-            })?;
-            e.params.genmove_solve_moves = n;
-            Ok(())
-        },
     },
 ];
 
@@ -303,7 +411,7 @@ pub fn markdown_table() -> String {
             "| `{}` | `{}` | {} | {} |\n",
             p.name,
             (p.get)(&fresh),
-            p.range,
+            p.kind.range(),
             p.doc
         ));
     }
@@ -318,17 +426,78 @@ pub fn find(name: &str) -> Result<&'static Param, String> {
         .ok_or_else(|| format!("unknown parameter '{name}'"))
 }
 
-/// Parses a whole-number parameter value within `range`.
-fn parse_in<T>(name: &str, value: &str, range: std::ops::RangeInclusive<T>) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display,
-{
-    match value.parse::<T>() {
-        Ok(v) if range.contains(&v) => Ok(v),
-        _ => Err(format!(
-            "{name} must be a whole number from {} to {}, not '{value}'",
-            range.start(),
-            range.end()
-        )),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `player`'s words name the players in [`Player::ALL`]'s order.
+    #[test]
+    fn the_player_words_are_the_players_names() {
+        let names: Vec<&str> = Player::ALL.iter().map(|p| p.name()).collect();
+        let words: Vec<&str> = PLAYERS.iter().map(|w| w[0]).collect();
+        assert_eq!(words, names);
+    }
+
+    /// Every kind refuses what it does not take, with the parameter's name
+    /// and the range in its message, and changes nothing.
+    #[test]
+    fn each_kind_reads_its_values_and_refuses_the_others() {
+        let mut e = Engine::new();
+        let cases: &[(&str, &[&str], &[&str])] = &[
+            (
+                "max_depth",
+                &["1", "64"],
+                &["0", "65", "2.5", "-1", "x", ""],
+            ),
+            (
+                "move_time",
+                &["0", "0.5", "86400"],
+                &["-1", "nan", "inf", "1e9", "soon"],
+            ),
+            ("player", &["MCTS", "alphabeta"], &["chess", ""]),
+            ("verbose", &["on", "0", "TRUE", "false"], &["maybe", "2"]),
+            (
+                "solve_by",
+                &["colour", "Player", "color"],
+                &["colors", "both"],
+            ),
+            ("hash", &["1", "2"], &["0", "16385", "-1", "big"]),
+            ("solve_hash", &["1", "8"], &["0", "16385", "x"]),
+            ("genmove_solve_moves", &["0", "100000"], &["100001", "-1"]),
+        ];
+        for &(name, good, bad) in cases {
+            for v in good {
+                assert_eq!(e.set_param(name, v), Ok(()), "{name} {v}");
+            }
+            let before = e.param(name).unwrap();
+            for v in bad {
+                let err = e.set_param(name, v).unwrap_err();
+                assert!(err.starts_with(name), "{name} {v}: {err}");
+                assert_eq!(e.param(name).unwrap(), before, "{name} {v}");
+            }
+        }
+        assert_eq!(e.param("solve_by").unwrap(), "color");
+        assert_eq!(
+            e.set_param("player", "chess").unwrap_err(),
+            "player must be alphabeta, mcts, greedy or random, not 'chess'"
+        );
+        assert_eq!(
+            e.set_param("move_time", "-1").unwrap_err(),
+            "move_time must be a number of seconds from 0 to 86400, not '-1'"
+        );
+    }
+
+    /// The range text comes from the kind.
+    #[test]
+    fn each_kind_writes_its_range() {
+        let range = |name| find(name).unwrap().kind.range();
+        assert_eq!(range("max_depth"), "1 to 64");
+        assert_eq!(range("move_time"), "0 to 86400");
+        assert_eq!(range("verbose"), "true, false");
+        assert_eq!(range("solve_by"), "player, color");
+        assert_eq!(
+            range("solve_hash"),
+            "1 to 16384, at most the memory available"
+        );
     }
 }

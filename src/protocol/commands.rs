@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::{Gtp, Reply, gogui};
+use super::{Gtp, Reply};
 use crate::engine::{BenchLimit, Decision, Engine};
 use crate::game::{Color, Outcome};
 use crate::games;
@@ -18,7 +18,20 @@ const DEFAULT_BENCH_DEPTH: u32 = 5;
 const MAX_PERFT: u32 = 8;
 
 /// A command's handler: the session and the arguments, the answer.
-type Handler = fn(&mut Gtp, &[&str]) -> Reply;
+pub(super) type Handler = fn(&mut Gtp, &[&str]) -> Reply;
+
+/// A mode of the protocol (GoGui mode is one): commands it
+/// answers its own way, commands only it has, and how it writes a game
+/// command's answer. The session says which mode is on
+/// ([`Gtp::mode`]); the commands here never name one.
+pub(super) struct Mode {
+    /// Commands answered instead of the engine's own of the same name.
+    pub(super) overrides: &'static [(&'static str, Handler)],
+    /// Commands only the mode has, in the order `list_commands` adds them.
+    pub(super) only: &'static [(&'static str, Handler)],
+    /// Rewrites the answer of one of the game's own commands.
+    pub(super) game_answer: fn(&Gtp, String) -> Reply,
+}
 
 /// The engine's commands (every game's), in the order `list_commands`
 /// names them; the current game's own commands follow them there.
@@ -74,12 +87,12 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-setup_player", setup_player),
 ];
 
-/// Every command the engine answers now: its own, then GoGui mode's own
+/// Every command the engine answers now: its own, then the mode's own
 /// (in GoGui mode), then the current game's options and commands.
 pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = COMMANDS.iter().map(|(n, _)| *n).collect();
-    if gtp.gogui() {
-        names.extend(gogui::ONLY.iter().map(|(n, _)| *n));
+    if let Some(mode) = gtp.mode() {
+        names.extend(mode.only.iter().map(|(n, _)| *n));
     }
     if let Some(entry) = gtp.engine.entry() {
         names.extend(entry.options.iter().map(|o| o.name));
@@ -90,9 +103,9 @@ pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
 
 /// Runs command `name` with `args`.
 pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
-    if gtp.gogui() {
-        let gogui_only = gogui::OVERRIDES.iter().chain(gogui::ONLY);
-        if let Some((_, handler)) = gogui_only.clone().find(|(n, _)| *n == name) {
+    if let Some(mode) = gtp.mode() {
+        let own = mode.overrides.iter().chain(mode.only);
+        if let Some((_, handler)) = own.clone().find(|(n, _)| *n == name) {
             return handler(gtp, args);
         }
     }
@@ -109,10 +122,9 @@ pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
         }
         if entry.command(name).is_some() {
             let answer = engine.game_command(name, args)?;
-            return if gtp.gogui() {
-                gogui::game_command_answer(gtp, answer)
-            } else {
-                Ok(answer)
+            return match gtp.mode() {
+                Some(mode) => (mode.game_answer)(gtp, answer),
+                None => Ok(answer),
             };
         }
     }

@@ -25,7 +25,8 @@
 
 use std::collections::HashSet;
 
-use super::{Gtp, Reply, commands};
+use super::commands::{self, Handler, Mode};
+use super::{Gtp, Reply};
 use crate::game::{Color, column_letter};
 use crate::games::{self, Layout};
 use crate::session::Rules;
@@ -288,8 +289,12 @@ pub fn crosscut_size(game: &str, m: usize) -> Result<usize, String> {
     Ok(n)
 }
 
-/// A command's handler, as in [`commands`].
-type Handler = fn(&mut Gtp, &[&str]) -> Reply;
+/// GoGui mode as the dispatcher sees it (see [`Mode`]).
+pub(super) static MODE: Mode = Mode {
+    overrides: OVERRIDES,
+    only: ONLY,
+    game_answer: game_command_answer,
+};
 
 /// The commands GoGui mode answers its own way (the others are answered
 /// as outside it).
@@ -484,7 +489,7 @@ fn best_line(gtp: &mut Gtp, args: &[&str]) -> Reply {
 
 /// The answer of one of the game's own commands (Orcoon's
 /// `winning_sequence`) with its points written as GoGui's.
-pub(super) fn game_command_answer(gtp: &Gtp, answer: String) -> Reply {
+fn game_command_answer(gtp: &Gtp, answer: String) -> Reply {
     match View::of(gtp.engine.rules()?) {
         Ok(view) => Ok(view.convert_words(&answer)),
         Err(_) => Ok(answer),

@@ -52,6 +52,11 @@ impl Gtp {
         self.gogui
     }
 
+    /// The mode on, if any: what the commands answer differently in it.
+    fn mode(&self) -> Option<&'static commands::Mode> {
+        self.gogui.then_some(&gogui::MODE)
+    }
+
     /// Whether `quit` has been received.
     pub fn has_quit(&self) -> bool {
         self.quit

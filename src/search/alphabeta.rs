@@ -173,9 +173,7 @@ impl<G: Game> AlphaBeta<G> {
         if mb == self.hash_mb {
             return Ok(());
         }
-        if let Some(available) = super::tt::available_memory_mb() {
-            table_fits(mb, available + self.table.bytes() / (1024 * 1024))?;
-        }
+        super::tt::check_table_size(mb, self.table.bytes() / (1024 * 1024))?;
         self.table = Arc::new(Table::try_new(mb)?);
         self.hash_mb = mb;
         Ok(())
@@ -894,19 +892,6 @@ fn positions_before<G: Game>(game: &G) -> Vec<u64> {
     out
 }
 
-/// Whether a table of `mb` megabytes fits in `available` megabytes of
-/// memory: a table that would fill more than the memory the machine can
-/// give would end with the process killed, so it is refused with a reason.
-fn table_fits(mb: usize, available: usize) -> Result<(), String> {
-    if mb > available {
-        Err(format!(
-            "a {mb} MB table does not fit: {available} MB of memory are available"
-        ))
-    } else {
-        Ok(())
-    }
-}
-
 /// Late-move reductions: about ln(depth) * ln(move number) / LMR_DIVISOR
 /// plies, at least one, and always leaving at least one ply to search.
 fn reduction_table() -> Box<[[i32; 256]; 64]> {
@@ -988,13 +973,6 @@ fn from_table(score: Score, ply: usize) -> Score {
 mod tests {
     use super::*;
     use crate::games::onyx::{Onyx, Start, TwoDistance};
-
-    #[test]
-    fn a_table_larger_than_the_memory_is_refused() {
-        assert!(table_fits(1024, 2048).is_ok());
-        let e = table_fits(16384, 8000).unwrap_err();
-        assert!(e.contains("16384 MB") && e.contains("8000 MB"), "{e}");
-    }
 
     /// RULINGS, Onyx: on blank 4×4 these moves bring back after move 25 the
     /// position after move 17. Searched there, the repeated position is a

@@ -142,6 +142,49 @@ pub fn available_memory_mb() -> Option<usize> {
     Some(kb / 1024)
 }
 
+/// Whether a table of `mb` megabytes fits in `available` megabytes of
+/// memory: a table that would fill more than the memory the machine can
+/// give would end with the process killed, so it is refused with a reason.
+pub fn table_fits(mb: usize, available: usize) -> Result<(), String> {
+    if mb > available {
+        Err(format!(
+            "a {mb} MB table does not fit: {available} MB of memory are available"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether the machine can hold a table of `mb` megabytes that replaces
+/// tables of `held_mb` megabytes, checked before any table is allocated
+/// (the searcher's and the solver's, by `param hash` and `param
+/// solve_hash`): refused with a reason when larger than the memory
+/// available ([`available_memory_mb`], where the system says, with the
+/// replaced tables' counted as freed), or when the process cannot have
+/// that much address space (`ulimit -v`, overcommit limits). The second
+/// check allocates the size and frees it at once, touching nothing, so a
+/// later allocation of the table cannot fail where an allocation failure
+/// would abort the process.
+pub fn check_table_size(mb: usize, held_mb: usize) -> Result<(), String> {
+    if let Some(available) = available_memory_mb() {
+        table_fits(mb, available.saturating_add(held_mb))?;
+    }
+    let cannot = || format!("cannot allocate a {mb} MB table");
+    let bytes = mb.checked_mul(1024 * 1024).ok_or_else(cannot)?;
+    let layout = Layout::from_size_align(bytes.max(1), 4096).map_err(|_| cannot())?;
+    // SAFETY: the layout has a non-zero size; the memory, never read or
+    // written, is freed with the same layout. (`black_box`: an allocation
+    // freed unused may otherwise be optimised away, and the check with it.)
+    unsafe {
+        let ptr = std::hint::black_box(std::alloc::alloc(layout));
+        if ptr.is_null() {
+            return Err(cannot());
+        }
+        std::alloc::dealloc(ptr, layout);
+    }
+    Ok(())
+}
+
 impl<M: Copy> Table<M> {
     /// A table of about `mb` megabytes (at least one bucket).
     ///
@@ -275,6 +318,27 @@ impl<M: Copy> Table<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_larger_than_the_memory_is_refused() {
+        assert!(table_fits(1024, 2048).is_ok());
+        let e = table_fits(16384, 8000).unwrap_err();
+        assert!(e.contains("16384 MB") && e.contains("8000 MB"), "{e}");
+    }
+
+    /// A size no machine holds is refused, by the memory available where
+    /// the system says, else by the allocation; a small one passes.
+    #[test]
+    fn a_table_size_beyond_any_machine_is_refused_before_allocation() {
+        assert_eq!(check_table_size(1, 0), Ok(()));
+        for mb in [usize::MAX >> 20, usize::MAX] {
+            let e = check_table_size(mb, 0).unwrap_err();
+            assert!(
+                e.contains("does not fit") || e.contains("cannot allocate"),
+                "{e}"
+            );
+        }
+    }
 
     #[test]
     fn store_and_probe() {

@@ -9,3 +9,7 @@ pub mod knowledge;
 
 pub use dfpn::{Proof, SolveLimits, SolveReport, SolveValue, Solver, Strategy};
 pub use knowledge::Knowledge;
+
+/// The solver's table size in megabytes when none is chosen (the default
+/// of `param solve_hash`).
+pub const DEFAULT_HASH_MB: usize = 64;

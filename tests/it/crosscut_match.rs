@@ -436,6 +436,30 @@ fn binary_prints_progress_table_and_elo() {
     assert!(String::from_utf8(help.stdout).unwrap().contains("--sprt"));
     let bad = Command::new(MATCH).arg("--engine").output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr),
+        "crosscut-match: bad command line (see --help): --engine needs a value\n"
+    );
+    // A match that cannot write its results stops with status 1 and says so.
+    let blocked = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml/match");
+    let stopped = Command::new(MATCH)
+        .args([
+            "--engine",
+            &format!("cmd={FAKE}"),
+            "--engine",
+            &format!("cmd={FAKE}"),
+        ])
+        .args(["--games", "1", "--out", blocked])
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&stopped.stderr);
+    assert!(
+        text.starts_with(&format!(
+            "crosscut-match: the match into {blocked} stopped: cannot create"
+        )),
+        "{text}"
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 

@@ -63,3 +63,38 @@ fn genmove_with_stderr_full() {
         assert!(a.starts_with("= "), "{game}: {a}");
     }
 }
+
+/// A start-up failure says what failed, then its cause, on one line, and
+/// exits with status 2 before reading any input: a bad `--game`, a bad
+/// `web` option, a port already taken.
+#[test]
+fn start_up_errors_name_what_failed_and_why() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = taken.local_addr().unwrap().port().to_string();
+    for (args, expected) in [
+        (
+            &["--game", "chess"][..],
+            "crosscut --game: unknown game 'chess'",
+        ),
+        (
+            &["web", "--port", "x"],
+            "crosscut web: --port: 'x' is not a port number",
+        ),
+        (
+            &["web", "--port", &port],
+            &format!("crosscut web: cannot listen on 127.0.0.1:{port}: "),
+        ),
+        (&["--bogus"], "usage: crosscut [--game "),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_crosscut"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run crosscut");
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
+        assert!(text.starts_with(expected), "{args:?}: {text}");
+        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -709,10 +709,10 @@ fn new_games_cannot_be_undone() {
     }
 }
 
-/// A table bigger than the memory the engine may have is refused with `?`
-/// and the engine goes on (run under an 8 GB address-space limit).
-#[test]
-fn huge_hash_request_does_not_kill_the_engine() {
+/// The engine's answers to `input` when it runs under an 8 GB
+/// address-space limit; fails the test when the engine does not exit
+/// normally (an allocation failure aborts it).
+fn answers_with_8_gb(input: &[u8]) -> String {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new("sh")
@@ -727,17 +727,23 @@ fn huge_hash_request_does_not_kill_the_engine() {
         .spawn()
         .expect("spawn");
     let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"game onyx\nparam hash 16000\nparam hash\nname\n")
-        .unwrap();
+    stdin.write_all(input).unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
         "engine died: {:?}, output {text:?}",
         out.status
     );
+    text
+}
+
+/// A table bigger than the memory the engine may have is refused with `?`
+/// and the engine goes on (run under an 8 GB address-space limit).
+#[test]
+fn huge_hash_request_does_not_kill_the_engine() {
+    let text = answers_with_8_gb(b"game onyx\nparam hash 16000\nparam hash\nname\n");
     assert!(text.contains("? cannot allocate"), "{text:?}");
     assert!(text.ends_with("= 16\n\n= crosscut\n\n"), "{text:?}");
 }
@@ -780,4 +786,29 @@ fn swap_off_through_the_protocol() {
         );
         s.ok("play w swap");
     }
+}
+
+/// The solver's table, allocated only at the first `solve`, is checked
+/// when set, as the searcher's is: under an 8 GB address-space limit
+/// `solve_hash 16000` is refused with `?` (whatever memory the machine
+/// has), the size and the game stay, and `solve` then answers instead of
+/// aborting the process (an allocation failure is not a panic that can be
+/// caught).
+#[test]
+fn huge_solve_hash_is_refused_and_solve_still_answers() {
+    let text = answers_with_8_gb(
+        b"game onyx\nboardsize 4\nstart blank\nplay b A1\nshowboard\n\
+          param solve_hash 16000\nparam solve_hash\nshowboard\nsolve w 1\n\
+          param solve_hash 2\nparam solve_hash\nname\n",
+    );
+    let answers: Vec<&str> = text.split("\n\n").collect();
+    assert!(
+        answers[5].starts_with("? cannot allocate a 16000 MB table")
+            || answers[5].starts_with("? a 16000 MB table does not fit"),
+        "{text:?}"
+    );
+    assert_eq!(answers[6], "= 64", "{text:?}");
+    assert_eq!(answers[7], answers[4], "the game changed");
+    assert!(answers[8].starts_with("= "), "{text:?}");
+    assert_eq!(&answers[9..], ["=", "= 2", "= crosscut", ""], "{text:?}");
 }

@@ -1,13 +1,17 @@
 //! A failed command changes nothing, even when the failure is a panic in
-//! the middle of a search: the searcher works on a copy of the position.
-//! Tested with an evaluator that panics after a number of evaluations.
+//! the middle of a search (the searcher works on a copy of the position)
+//! or of a move (the game is rebuilt from its history). Tested with an
+//! evaluator that panics after a number of evaluations, and a game whose
+//! rules panic half-way through one move.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crosscut::game::Color;
-use crosscut::games::onyx::{Onyx, Start, TwoDistance};
+use crosscut::game::{Color, Effort, Game, MoveError, Notation, Outcome};
+use crosscut::games::onyx::{Onyx, OnyxMove, Start, TwoDistance};
 use crosscut::search::{Evaluator, Player, Score, SearchLimits};
-use crosscut::session::{EvalPlayers, GameSession, Options, RulesSession, SearchRequest, Session};
+use crosscut::session::{
+    EvalPlayers, GameSession, Options, Rules, RulesSession, SearchRequest, Session,
+};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -57,7 +61,11 @@ fn search(s: &mut GameSession<Onyx>, player: Player, color: Color) -> Option<Str
 
 /// Everything a user can see of a game: board, side, history, hash, moves.
 fn snapshot(s: &mut GameSession<Onyx>) -> (String, Color, Vec<String>, u64, Vec<String>) {
-    let r = s.rules_mut();
+    rules_snapshot(s.rules_mut())
+}
+
+/// [`snapshot`] of any game's rules.
+fn rules_snapshot(r: &mut dyn Rules) -> (String, Color, Vec<String>, u64, Vec<String>) {
     let to_move = r.to_move();
     (
         r.showboard(),
@@ -112,4 +120,98 @@ fn a_search_that_succeeds_leaves_the_game_as_it_was_too() {
     assert_eq!(s.evaluators(), ["panicky", "two_distance"]);
     assert!(s.select_evaluator("nonsense").is_err());
     assert_eq!(s.evaluator(), "panicky");
+}
+
+/// Onyx, except that making the move `D4` panics once the stone is on the
+/// board: a bug in the rules, half-way through a `play`.
+#[derive(Clone)]
+struct Fragile(Onyx);
+
+/// The move whose making panics.
+const FRAGILE: &str = "D4";
+
+impl Game for Fragile {
+    type Move = OnyxMove;
+    const CAN_REPEAT: bool = Onyx::CAN_REPEAT;
+    fn size(&self) -> usize {
+        self.0.size()
+    }
+    fn to_move(&self) -> Color {
+        self.0.to_move()
+    }
+    fn moves_played(&self) -> usize {
+        self.0.moves_played()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn legal_moves(&self, out: &mut Vec<OnyxMove>) {
+        self.0.legal_moves(out)
+    }
+    fn is_legal(&self, mv: OnyxMove) -> bool {
+        self.0.is_legal(mv)
+    }
+    fn play_with(&mut self, mv: OnyxMove, effort: Effort) {
+        self.0.play_with(mv, effort);
+        if self.0.format_move(mv) == FRAGILE {
+            panic!("a deliberate failure half-way through a move");
+        }
+    }
+    fn play_null(&mut self) {
+        self.0.play_null()
+    }
+    fn undo(&mut self) {
+        self.0.undo()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.0.recompute_hash()
+    }
+}
+
+impl Notation for Fragile {
+    fn parse_move(&self, text: &str) -> Result<OnyxMove, MoveError> {
+        self.0.parse_move(text)
+    }
+    fn format_move(&self, mv: OnyxMove) -> String {
+        self.0.format_move(mv)
+    }
+    fn showboard(&self) -> String {
+        self.0.showboard()
+    }
+    fn piece_at(&self, point: &str) -> Option<Color> {
+        self.0.piece_at(point)
+    }
+}
+
+fn fragile_game(size: usize, _: &Options) -> Result<Fragile, String> {
+    Onyx::new(size, Start::Standard).map(Fragile)
+}
+
+/// A `play` whose move panics half-way through the rules leaves no
+/// half-played move: the game is as before the command (board, side to
+/// move, history, hash, legal moves), in turn and out of turn, and the
+/// game goes on (other moves, `undo`).
+#[test]
+fn a_play_that_panics_in_the_rules_leaves_the_game_as_it_was() {
+    for color in [Color::Black, Color::White] {
+        let mut r = RulesSession::new("fragile", fragile_game, 8, &Vec::new()).unwrap();
+        for m in ["C4", "F5"] {
+            let c = r.to_move();
+            r.play(c, m).unwrap();
+        }
+        let before = rules_snapshot(&mut r);
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| r.play(color, FRAGILE)));
+        assert!(result.is_err(), "{color:?}: the rules should have panicked");
+        assert_eq!(rules_snapshot(&mut r), before, "{color:?}");
+        assert_eq!((r.moves_played(), r.piece_at(FRAGILE)), (2, None));
+        // The game goes on.
+        r.play(color, "E4").unwrap();
+        assert_eq!(r.piece_at("E4"), Some(color));
+        assert!(r.undo());
+        assert_eq!(rules_snapshot(&mut r), before, "{color:?} after undo");
+    }
 }
