@@ -178,6 +178,9 @@ impl Notation for Fragile {
     fn format_move(&self, mv: OnyxMove) -> String {
         self.0.format_move(mv)
     }
+    fn move_order(&self, mv: OnyxMove) -> crosscut::game::MoveOrder {
+        self.0.move_order(mv)
+    }
     fn showboard(&self) -> String {
         self.0.showboard()
     }
