@@ -1092,8 +1092,7 @@ impl Game for Akron {
             outcome: self.outcome,
             irreversible: self.irreversible,
         });
-        let o = self.outcome;
-        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
+        self.turn.hand_over(&mut self.hash, self.outcome);
         // A handed-over turn is no move of the game: it decides nothing.
         self.keys.push(self.position_key());
     }

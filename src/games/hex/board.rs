@@ -240,8 +240,7 @@ impl Game for Hex {
             mv: None,
             outcome: self.outcome,
         });
-        let o = self.outcome;
-        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
+        self.turn.hand_over(&mut self.hash, self.outcome);
     }
 
     fn undo(&mut self) {
