@@ -86,8 +86,8 @@ pub fn violation(geo: &Geometry, cells: &[u8], p: Point, me: u8) -> Option<Viola
 
 /// The empty points where the owner of `me` may place now, and those where
 /// it may not now but could later (a helper stone can lift the
-/// restriction), as bit sets: [`violation`] for every point at once (the
-/// legal moves; the evaluation's costs 1 and 2).
+/// restriction), as bit sets: [`Orcoon::violation`] for every point at
+/// once (the legal moves; the evaluation's costs 1 and 2).
 pub fn placements(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
     let empty = m.andnot(&m.andnot(&m.board, me), opp);
     let mut bad = Bits::EMPTY;
