@@ -1103,9 +1103,8 @@ impl Game for Akron {
         };
         self.keys.pop();
         let entry = Entry::of(undo.mv, AkronMove::Swap);
-        let outcome = &mut self.outcome;
-        self.turn
-            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        let (hash, outcome) = (&mut self.hash, &mut self.outcome);
+        self.turn.take_back(hash, outcome, undo.outcome, entry);
         self.irreversible = undo.irreversible;
         match undo.mv {
             Some(AkronMove::Swap) | None => {}

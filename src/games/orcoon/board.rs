@@ -449,9 +449,8 @@ impl Game for Orcoon {
             return;
         };
         let entry = Entry::of(undo.mv, OrcoonMove::Swap);
-        let outcome = &mut self.outcome;
-        self.turn
-            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        let (hash, outcome) = (&mut self.hash, &mut self.outcome);
+        self.turn.take_back(hash, outcome, undo.outcome, entry);
         match undo.mv {
             Some(OrcoonMove::Place(p)) => self.set_cell(p, EMPTY),
             Some(OrcoonMove::Pass) => self.hash ^= self.geo.over_key,
