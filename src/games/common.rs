@@ -189,6 +189,13 @@ impl Turn {
         *hash ^= self.swap_key(after);
     }
 
+    /// Records a turn handed over (an entry pushed on the history that is
+    /// no move; the game's result, `outcome`, stays): see [`Turn::record`].
+    #[inline]
+    pub fn hand_over(&mut self, hash: &mut u64, outcome: Option<Outcome>) {
+        self.record(hash, outcome, outcome, Entry::HandOver);
+    }
+
     /// Takes back the last entry of the history (`entry`), the game's
     /// `outcome` going back to `restored`: the turn comes back, and `hash`
     /// follows. Call it before changing the board back, which may read

@@ -1092,8 +1092,7 @@ impl Game for Akron {
             outcome: self.outcome,
             irreversible: self.irreversible,
         });
-        let o = self.outcome;
-        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
+        self.turn.hand_over(&mut self.hash, self.outcome);
         // A handed-over turn is no move of the game: it decides nothing.
         self.keys.push(self.position_key());
     }
@@ -1104,9 +1103,8 @@ impl Game for Akron {
         };
         self.keys.pop();
         let entry = Entry::of(undo.mv, AkronMove::Swap);
-        let outcome = &mut self.outcome;
-        self.turn
-            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        let (hash, outcome) = (&mut self.hash, &mut self.outcome);
+        self.turn.take_back(hash, outcome, undo.outcome, entry);
         self.irreversible = undo.irreversible;
         match undo.mv {
             Some(AkronMove::Swap) | None => {}

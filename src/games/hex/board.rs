@@ -240,8 +240,7 @@ impl Game for Hex {
             mv: None,
             outcome: self.outcome,
         });
-        let o = self.outcome;
-        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
+        self.turn.hand_over(&mut self.hash, self.outcome);
     }
 
     fn undo(&mut self) {
@@ -249,9 +248,8 @@ impl Game for Hex {
             return;
         };
         let entry = Entry::of(undo.mv, HexMove::Swap);
-        let outcome = &mut self.outcome;
-        self.turn
-            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        let (hash, outcome) = (&mut self.hash, &mut self.outcome);
+        self.turn.take_back(hash, outcome, undo.outcome, entry);
         if let Some(HexMove::Place(c)) = undo.mv {
             self.set_cell(c, EMPTY);
         }

@@ -520,8 +520,7 @@ impl Game for Onyx {
             num_captured: 0,
             outcome: self.outcome,
         });
-        let o = self.outcome;
-        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
+        self.turn.hand_over(&mut self.hash, self.outcome);
     }
 
     fn undo(&mut self) {
@@ -529,9 +528,8 @@ impl Game for Onyx {
             return;
         };
         let entry = Entry::of(undo.mv, OnyxMove::Swap);
-        let outcome = &mut self.outcome;
-        self.turn
-            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        let (hash, outcome) = (&mut self.hash, &mut self.outcome);
+        self.turn.take_back(hash, outcome, undo.outcome, entry);
         if let Some(OnyxMove::Place(p)) = undo.mv {
             self.set_cell(p, EMPTY);
             let them = piece(self.turn.to_move().opponent());

@@ -47,11 +47,11 @@ use std::cell::RefCell;
 
 use super::board::{Onyx, edge_bits};
 use super::distance::{
-    Board, MAX_LEVELS, UNREACHABLE, add_neighbours, any, by_words, connects_in_one, search,
+    Board, MAX_LEVELS, UNREACHABLE, add_neighbours, by_words, connects_in_one, search,
 };
 use super::geometry::Geometry;
 use crate::game::{Color, Game};
-use crate::games::two_distance::{self, Td, widen};
+use crate::games::two_distance::{self, Td, widen, widen_all};
 use crate::search::{Score, WIN_NEXT_MOVE};
 
 pub use crate::games::two_distance::{MAX_TD, TD_INFINITE, TdLevels};
@@ -177,46 +177,12 @@ fn relabel<const W: usize>(geo: &Geometry, own: &[u64; W], s: &mut Groups) {
     s.own.extend_from_slice(own);
     s.gedge.clear();
     s.around.clear();
-    let mut rest = *own;
-    while let Some(wi) = rest.iter().position(|&w| w != 0) {
-        let p = wi * 64 + rest[wi].trailing_zeros() as usize;
-        let mut group = [0u64; W];
-        group[wi] = 1 << (p % 64);
-        let mut frontier = group;
-        let mut nb = [0u64; W];
-        loop {
-            let mut add = [0u64; W];
-            add_neighbours(geo, &frontier, &mut add);
-            let mut new = [0u64; W];
-            for k in 0..W {
-                nb[k] |= add[k];
-                new[k] = add[k] & own[k] & !group[k];
-                group[k] |= new[k];
-            }
-            if !any(&new) {
-                break;
-            }
-            frontier = new;
-        }
-        let mut edges = 0;
-        for (k, &word) in group.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                edges |= geo.edges[k * 64 + w.trailing_zeros() as usize];
-                w &= w - 1;
-            }
-            rest[k] &= !word;
-        }
-        s.gedge.push(edges);
-        s.around.extend_from_slice(&nb);
-    }
+    let add = |set: &[u64; W], nb: &mut [u64; W]| add_neighbours(geo, set, nb);
+    two_distance::label_groups(own, &geo.edges, add, &mut s.around, &mut s.gedge);
     s.contracted.clear();
     s.contracted
         .extend_from_slice(&geo.neighbour_bits[..geo.num_points * W]);
-    let (around, _) = s.around.as_chunks::<W>();
-    for around in around {
-        widen(&mut s.contracted, around, own);
-    }
+    widen_all(&mut s.contracted, &s.around, own);
 }
 
 /// Potential and mobility of `color` on `board` (a board read for `color`):

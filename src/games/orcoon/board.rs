@@ -86,8 +86,8 @@ pub fn violation(geo: &Geometry, cells: &[u8], p: Point, me: u8) -> Option<Viola
 
 /// The empty points where the owner of `me` may place now, and those where
 /// it may not now but could later (a helper stone can lift the
-/// restriction), as bit sets: [`violation`] for every point at once (the
-/// legal moves; the evaluation's costs 1 and 2).
+/// restriction), as bit sets: [`Orcoon::violation`] for every point at
+/// once (the legal moves; the evaluation's costs 1 and 2).
 pub fn placements(m: &Masks, me: &Bits, opp: &Bits) -> (Bits, Bits) {
     let empty = m.andnot(&m.andnot(&m.board, me), opp);
     let mut bad = Bits::EMPTY;
@@ -441,8 +441,7 @@ impl Game for Orcoon {
             mv: None,
             outcome: self.outcome,
         });
-        let o = self.outcome;
-        self.turn.record(&mut self.hash, o, o, Entry::HandOver);
+        self.turn.hand_over(&mut self.hash, self.outcome);
     }
 
     fn undo(&mut self) {
@@ -450,9 +449,8 @@ impl Game for Orcoon {
             return;
         };
         let entry = Entry::of(undo.mv, OrcoonMove::Swap);
-        let outcome = &mut self.outcome;
-        self.turn
-            .take_back(&mut self.hash, outcome, undo.outcome, entry);
+        let (hash, outcome) = (&mut self.hash, &mut self.outcome);
+        self.turn.take_back(hash, outcome, undo.outcome, entry);
         match undo.mv {
             Some(OrcoonMove::Place(p)) => self.set_cell(p, EMPTY),
             Some(OrcoonMove::Pass) => self.hash ^= self.geo.over_key,
