@@ -835,3 +835,18 @@ fn akron_keeps_its_own_repetition_draw() {
     assert_eq!(r.detail, "draw by the rules");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn an_engine_that_closes_its_output_forfeits_at_once() {
+    // It closes its stdout at its second genmove and lives on for 30 s: the
+    // seat is forfeited as soon as its output is gone, its process group
+    // killed, not when it exits (or at the 30 s timeout).
+    let (lines, took) = wedging_engine("closed", "--mode close --delay 30 --after 2", "30");
+    for l in &lines {
+        assert_eq!(l[6], "crash", "{l:?}");
+        assert!(l[9].contains("output closed"), "{l:?}");
+    }
+    // 0.3 s measured for both games on a shared 2-core machine; waiting for
+    // the engine to exit would take 60 s.
+    assert!(took < Duration::from_secs(15), "{took:?}");
+}
