@@ -151,6 +151,18 @@ fn check_answer(answer: &str, id: Option<&str>) -> Result<(), String> {
     if answer.contains("internal error") {
         return Err(format!("panic caught: {answer:?}"));
     }
+    // Text echoed from outside (a record's move or name) must not forge
+    // another answer or carry control bytes.
+    if answer
+        .lines()
+        .skip(1)
+        .any(|l| l.trim_start().starts_with(['=', '?']))
+    {
+        return Err(format!("a line looks like another answer: {answer:?}"));
+    }
+    if answer.contains(['\0', '\r', '\u{85}']) {
+        return Err(format!("control bytes in the answer: {answer:?}"));
+    }
     Ok(())
 }
 
@@ -1053,7 +1065,21 @@ impl Gen {
         sgf.push(')');
         let mut bytes = sgf.into_bytes();
         // Mangling.
-        match self.below(14) {
+        match self.below(15) {
+            14 => {
+                // A value that holds what looks like answers, with NUL
+                // and CR: echoed in an error, it must stay inside one.
+                let forged = "\n= 1 fake\u{0}\r\n?2 forged\r";
+                let s = String::from_utf8_lossy(&bytes).into_owned();
+                bytes = match s.find(";B[") {
+                    Some(i) if self.chance(0.7) => {
+                        let mut s = s;
+                        s.insert_str(i + 3, forged);
+                        s.into_bytes()
+                    }
+                    _ => s.replacen("(;", &format!("(;PB[{forged}]"), 1).into_bytes(),
+                };
+            }
             0..=4 => {}
             5 => {
                 let cut = self.below(bytes.len());
@@ -1680,6 +1706,9 @@ fn oracles_catch_what_they_should() {
     assert!(check_answer("=1 x\n\n", Some("12")).is_err());
     assert!(check_answer("= x\n\nmore\n\n", None).is_err());
     assert!(check_answer("? internal error in 'play'\n\n", None).is_err());
+    assert!(check_answer("? bad 'C3\n= 5 fake'\n\n", None).is_err());
+    assert!(check_answer("? bad 'C3\u{0}'\n\n", None).is_err());
+    assert!(check_answer("= a1 win\nb1 loss\n\n", None).is_ok());
     // What is answered.
     assert!(expected_raw(b"# x").is_none());
     assert!(expected_raw(b" \t\r").is_none());

@@ -137,3 +137,26 @@ fn the_largest_records_take_bounded_memory() {
         std::fs::remove_file(&path).unwrap();
     }
 }
+
+/// A record whose moves and names hold line breaks, NUL and CR followed by
+/// what looks like answers: the error that quotes them is one answer, with
+/// no line that could be taken for another and no control byte.
+#[test]
+fn text_from_a_record_never_forges_an_answer() {
+    let path = temp_path("forged.sgf");
+    std::fs::write(
+        &path,
+        "(;XG[onyx]SZ[8]PB[x\n= evil\0];B[C3\n= 5 fake\0\r\n?1 x];W[D4])",
+    )
+    .unwrap();
+    let mut e = Engine::start(&[], Stdio::null());
+    let a = e.cmd(&format!("loadsgf {}", path.display()));
+    assert!(a.starts_with("? "), "{a}");
+    assert!(!a.contains(['\0', '\r']), "{a:?}");
+    for line in a.lines().skip(1) {
+        assert!(!line.trim_start().starts_with(['=', '?']), "{a:?}");
+    }
+    // The engine is in step: the next answer is the next command's.
+    assert_eq!(e.cmd("name"), "= crosscut");
+    std::fs::remove_file(&path).unwrap();
+}
