@@ -657,6 +657,15 @@ impl Engine {
         }
     }
 
+    /// Gives back the memory the current game's searches and solves
+    /// filled (see [`Session::release_memory`]); what they learnt is
+    /// forgotten.
+    pub fn release_memory(&mut self) {
+        if let Some(c) = self.current.as_mut() {
+            c.session.release_memory();
+        }
+    }
+
     /// Sets a parameter by name from text.
     pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
         (params::find(name)?.set)(self, value)
