@@ -5,7 +5,8 @@
 //! A stream is generated line by line against the engine's current
 //! position: legal moves taken from `legal_moves`, garbage moves, wrong
 //! colours, `undo`, `clear_board`, game and size switches (good and absurd
-//! sizes), `genmove` with a tiny time and depth, `setup`, `loadsgf` of
+//! sizes), `genmove` with a tiny time and depth, `solve` and `solve_all`
+//! with tiny limits (on every size), `setup`, `loadsgf` of
 //! generated and mangled records, absurd clocks, bad parameters, ids, long
 //! tokens, control characters, non-UTF-8 bytes, empty lines, comments and
 //! unknown commands. Each stream is run twice:
@@ -1361,6 +1362,12 @@ impl Gen {
                     "winning_sequence x",
                     "evaluators",
                     "evaluators x",
+                    // The solver with tiny limits, on whatever board (26x26
+                    // too): it must keep them (SLOW), where one node of a
+                    // large board used to take seconds.
+                    "solve 0.01",
+                    "solve w 0.005",
+                    "solve_all 0.0005",
                 ])
                 .into(),
             68 => format!(
