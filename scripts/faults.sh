@@ -13,6 +13,7 @@
 #     crash, slow and close (stdout closed, process alive) modes: the
 #     game's end reason, how long it took, the runner's peak memory, and
 #     engine processes left behind; a second runner on the same --out;
+#     the runner interrupted by SIGINT (no engine may outlive it);
 #   - crosscut web with stalled request bodies: the time other requests
 #     take, and the stalled ones answered 408.
 #   scripts/faults.sh            (EOF_LIMIT=1 CAP=10 seconds by default)
@@ -243,6 +244,20 @@ wait "$first"
 games=$(grep -vc '^#' "$tmp/m/results.tsv")
 if [ $code != 0 ] && grep -q "in use by another crosscut-match" "$tmp/second" && [ "$games" = 4 ]; then r=PASS; else r=FAIL; fi
 result $r match-two-runners-one-out "second runner: status $code in ${t}s ($(head -c 100 "$tmp/second")); games written: $games"
+
+# The runner stopped by Ctrl-C (SIGINT) while an engine hangs: engines run
+# in process groups of their own, and must still not outlive it.
+rm -rf "$tmp/m"
+CROSSCUT_FAULTS=$mark env --default-signal=INT "$runner" --engine "name=a cmd='$fake --mode hang --after 2'" \
+  --engine "name=b cmd=$fake" --game hex --size 5 --games 2 --timeout 100 --out "$tmp/m" --quiet >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid" 2>/dev/null
+sleep 0.3
+left=$(leftovers)
+[ "$left" = 0 ] && r=PASS || r=FAIL
+result $r match-sigint "runner interrupted while an engine hangs: engines left running: $left"
 
 # --- crosscut web with stalled bodies.
 "$engine" web --port 0 >"$tmp/web" 2>/dev/null &

@@ -932,3 +932,70 @@ fn resuming_repairs_duplicated_games_and_replays_missing_records() {
     assert_eq!(removed, ["2\t", "2\t", "3\t"], "{removed:?}");
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// Processes whose environment holds `marker`.
+fn processes_marked(marker: &str) -> usize {
+    let needle = format!("CROSSCUT_TEST_MARK={marker}");
+    std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                })
+                .filter(|e| {
+                    std::fs::read(e.path().join("environ"))
+                        .map(|env| env.split(|&b| b == 0).any(|v| v == needle.as_bytes()))
+                        .unwrap_or(false)
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Engines run in process groups of their own (so a closed seat can be
+/// ended with all it started), out of reach of the terminal's Ctrl-C: a
+/// runner that is killed must still leave none behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_runner_leaves_no_engine_behind() {
+    let out = out_dir("killed");
+    let marker = format!("{}-killed", std::process::id());
+    let mut child = Command::new(MATCH)
+        .args(
+            shell_split(&format!(
+                "--engine 'name=a cmd=\"{FAKE} --mode hang --after 2\"' --engine 'name=b cmd={FAKE}' \
+                 --size 8 --games 2 --timeout 100 --quiet --out {}",
+                out.display()
+            ))
+            .unwrap(),
+        )
+        .env("CROSSCUT_TEST_MARK", &marker)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while processes_marked(&marker) < 3 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the engines never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let t0 = Instant::now();
+    while processes_marked(&marker) > 0 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(5),
+            "{} engine(s) outlived the runner",
+            processes_marked(&marker)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}

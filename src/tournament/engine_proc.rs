@@ -13,6 +13,10 @@
 //! that is given up on (its output closed, a timeout, a crash) has that whole
 //! group killed at once: an engine that closes its stdout but stays alive, or
 //! a wrapper script whose children hold on, never holds up the match.
+//! On Linux an engine is also killed when the runner's thread that started
+//! it ends (`PR_SET_PDEATHSIG`), so a runner stopped by Ctrl-C or killed
+//! leaves no engine behind, though the engines are out of the terminal's
+//! process group.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Write};
@@ -199,6 +203,21 @@ impl EngineProc {
             use std::os::unix::process::CommandExt;
             // Its own group, so that it can be killed with whatever it started.
             cmd.process_group(0);
+        }
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // Out of the terminal's process group, the engine no longer gets
+            // the runner's Ctrl-C: it is killed when the thread that started
+            // it (a match worker) ends, however the runner ends.
+            // SAFETY: the closure runs in the child between fork and exec
+            // and only calls prctl, which is async-signal-safe.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
         }
         let mut child = cmd
             .spawn()
