@@ -1705,6 +1705,39 @@ fn corpus_replays() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Streams that end while a command without a limit runs, on the largest
+/// board of every game: the end of the input stops it (an unlimited
+/// `solve`, `solve_all`, `analyze`, and `genmove` with the solver first
+/// ran for as long as 48 minutes with no one to read them), every line is
+/// answered, and the loop returns.
+#[test]
+fn streams_that_end_during_an_unlimited_command_end() {
+    for e in GAMES {
+        let size = e.sizes.1;
+        for tail in [
+            "solve 0",
+            "param solve_time 0\nsolve_all",
+            "param genmove_solve 1000\nparam move_time 0\ngenmove b",
+            "param move_time 0\nparam max_depth 64\nanalyze w",
+        ] {
+            let text = format!(
+                "game {}\nboardsize {size}\nparam verbose false\n{tail}",
+                e.name
+            );
+            let lines: Vec<Vec<u8>> = text.lines().map(|l| l.as_bytes().to_vec()).collect();
+            let (tx, rx) = std::sync::mpsc::channel();
+            let n = lines.len();
+            std::thread::spawn(move || {
+                let _ = tx.send(run_raw(&lines, &vec![None; n], false, false));
+            });
+            let findings = rx
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("{text:?}: still running 30 s after the input ended"));
+            assert!(findings.is_empty(), "{text:?}: {findings:?}");
+        }
+    }
+}
+
 #[test]
 fn oracles_catch_what_they_should() {
     // The answer checks.
