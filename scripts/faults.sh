@@ -7,9 +7,15 @@
 #   - stdout closed, stdout a pipe whose reader has gone, stdout /dev/full;
 #   - stderr closed or /dev/full while logging and writing info lines;
 #   - SIGTERM and SIGINT during a search;
+#   - end of input and `stop` during the solver (solve 0, solve_all 0,
+#     genmove with genmove_solve) on the largest board of each game;
 #   - crosscut-match against crosscut-fake-engine's flood, drip, hang,
-#     crash and slow modes: the game's end reason, how long it took, the
-#     runner's peak memory, and engine processes left behind.
+#     crash, slow and close (stdout closed, process alive) modes: the
+#     game's end reason, how long it took, the runner's peak memory, and
+#     engine processes left behind; a second runner on the same --out;
+#     the runner interrupted by SIGINT (no engine may outlive it);
+#   - crosscut web with stalled request bodies: the time other requests
+#     take, and the stalled ones answered 408.
 #   scripts/faults.sh            (EOF_LIMIT=1 CAP=10 seconds by default)
 # Exit status: the number of failed cases (0: all passed).
 set -uo pipefail
@@ -23,6 +29,7 @@ CAP="${CAP:-10}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
+stalled=()
 
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc -l | xargs printf '%.3f'; }
@@ -59,6 +66,48 @@ for g in onyx orcoon akron hex "onyx 2"; do
   else
     result FAIL "$name" "exited after ${t}s (limit ${EOF_LIMIT}s), status $code"
   fi
+done
+
+# --- The solver on the largest boards: end of input and `stop`.
+solver_cmds() { # solver_cmds GAME SIZE WHAT
+  printf 'game %s\nboardsize %s\nparam verbose false\n' "$1" "$2"
+  case $3 in
+    solve) printf 'solve 0\n' ;;
+    solve_all) printf 'solve_all 0\n' ;;
+    genmove) printf 'param genmove_solve 1000\nparam move_time 0\ngenmove b\n' ;;
+  esac
+}
+for g in "onyx 26" "orcoon 26" "akron 26" "hex 19"; do
+  set -- $g
+  for what in solve solve_all genmove; do
+    name="eof-mid-$what-$1-$2"
+    t0=$(now)
+    solver_cmds "$1" "$2" "$what" | timeout "$CAP" nice -n 10 "$engine" >"$tmp/out" 2>"$tmp/err"
+    code=$? t=$(since "$t0")
+    if [ $code = 0 ] && lt "$t" "$EOF_LIMIT" && ! panicked "$tmp/err"; then r=PASS; else r=FAIL; fi
+    result $r "$name" "exited ${t}s after end of input, status $code"
+    # `stop` 0.3 s into the command: the time to its answer.
+    mkfifo "$tmp/in"
+    nice -n 10 "$engine" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    exec 3>"$tmp/in"
+    solver_cmds "$1" "$2" "$what" >&3
+    want=$(solver_cmds "$1" "$2" "$what" | wc -l)
+    sleep 0.3
+    t0=$(now)
+    printf 'stop\n' >&3
+    for _ in $(seq 1 $((CAP * 100))); do
+      [ "$(grep -c '^[=?]' "$tmp/out")" -ge "$want" ] && break
+      sleep 0.01
+    done
+    t=$(since "$t0")
+    exec 3>&-
+    timeout "$CAP" tail -s 0.01 --pid="$pid" -f /dev/null
+    wait "$pid" 2>/dev/null
+    if [ "$(grep -c '^[=?]' "$tmp/out")" -ge "$want" ] && lt "$t" 1; then r=PASS; else r=FAIL; fi
+    rm -f "$tmp/in"
+    result $r "stop-mid-$what-$1-$2" "answered ${t}s after stop"
+  done
 done
 
 # --- stdout.
@@ -178,6 +227,67 @@ runner_case hang-timeout "hang" 15 "--mode hang" --timeout 2
 runner_case crash "crash" 10 "--mode crash" --st 0.1
 runner_case slow "time|hang" 10 "--mode slow --delay 0.5" --st 0.1
 runner_case flood-late "protocol|hang" 20 "--mode flood --after 3" --tc 5+0.1
+runner_case closed-stdout "crash" 5 "--mode close --delay 30" --st 0.1
+
+# Two runners on one --out: the second is refused at once, the first
+# plays every game once.
+rm -rf "$tmp/m"
+CROSSCUT_FAULTS=$mark nice -n 10 "$runner" --engine "name=a cmd='$fake --mode slow --delay 0.1'" \
+  --engine "name=b cmd=$fake" --game hex --size 5 --games 4 --out "$tmp/m" --quiet >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 1 500); do [ -e "$tmp/m/results.tsv" ] && break; sleep 0.01; done
+t0=$(now)
+timeout "$CAP" "$runner" --engine "name=a cmd='$fake'" --engine "name=b cmd=$fake" \
+  --game hex --size 5 --games 4 --out "$tmp/m" --resume --quiet >/dev/null 2>"$tmp/second"
+code=$? t=$(since "$t0")
+wait "$first"
+games=$(grep -vc '^#' "$tmp/m/results.tsv")
+if [ $code != 0 ] && grep -q "in use by another crosscut-match" "$tmp/second" && [ "$games" = 4 ]; then r=PASS; else r=FAIL; fi
+result $r match-two-runners-one-out "second runner: status $code in ${t}s ($(head -c 100 "$tmp/second")); games written: $games"
+
+# The runner stopped by Ctrl-C (SIGINT) while an engine hangs: engines run
+# in process groups of their own, and must still not outlive it.
+rm -rf "$tmp/m"
+CROSSCUT_FAULTS=$mark env --default-signal=INT "$runner" --engine "name=a cmd='$fake --mode hang --after 2'" \
+  --engine "name=b cmd=$fake" --game hex --size 5 --games 2 --timeout 100 --out "$tmp/m" --quiet >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid" 2>/dev/null
+sleep 0.3
+left=$(leftovers)
+[ "$left" = 0 ] && r=PASS || r=FAIL
+result $r match-sigint "runner interrupted while an engine hangs: engines left running: $left"
+
+# --- crosscut web with stalled bodies.
+"$engine" web --port 0 >"$tmp/web" 2>/dev/null &
+web=$!
+for _ in $(seq 1 300); do grep -qs 'http://' "$tmp/web" && break; sleep 0.01; done
+port=$(sed -n 's|.*127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/web")
+for i in $(seq 1 32); do
+  exec {fd}<>/dev/tcp/127.0.0.1/"$port"
+  printf 'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nContent-Length: 100000\r\n\r\n{' "$port" >&$fd
+  stalled+=("$fd")
+done
+sleep 0.2
+worst=0
+for i in $(seq 1 10); do
+  t=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' -m "$CAP" "http://127.0.0.1:$port/")
+  code=${t% *} t=${t#* }
+  [ "$code" = 200 ] || worst=$CAP
+  lt "$worst" "$t" && worst=$t
+done
+if lt "$worst" 1; then r=PASS; else r=FAIL; fi
+result $r web-stalled-bodies "GET / with 32 stalled bodies open: slowest of 10 ${worst}s"
+timeouts=0
+for fd in "${stalled[@]}"; do
+  head=$(timeout 10 head -c 12 <&$fd)
+  [ "$head" = "HTTP/1.1 408" ] && timeouts=$((timeouts + 1))
+  exec {fd}>&-
+done
+[ $timeouts = 32 ] && r=PASS || r=FAIL
+result $r web-stalled-bodies-408 "$timeouts of 32 stalled requests answered 408 at their deadline"
+kill "$web"
 
 echo "faults: $failures failed"
 exit $failures

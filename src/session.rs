@@ -590,6 +590,11 @@ pub trait Session: Send {
     /// Sizes the searcher's table to `hash_mb` megabytes (cleared on
     /// change); on failure the old table stays.
     fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String>;
+    /// Gives back the memory that searches and solves filled (the tables
+    /// are replaced by fresh ones of the same sizes, whose memory is
+    /// committed only as it is used): for an engine that stays idle long,
+    /// such as a browser tab's.
+    fn release_memory(&mut self);
     /// Solves the position for `color` (as if it were to move) with the
     /// df-pn solver, whose table of `hash_mb` megabytes is kept between
     /// calls (cleared by [`Session::renew`] or a new size). The game is
@@ -715,6 +720,10 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
     }
     fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), String> {
         self.searcher.set_hash_mb(hash_mb)
+    }
+    fn release_memory(&mut self) {
+        self.searcher.release_memory();
+        self.solver.clear();
     }
     fn solve(
         &mut self,

@@ -221,6 +221,7 @@ impl<'a> Parser<'a> {
     fn node(&mut self) -> Result<Node, String> {
         self.expect(b';')?;
         let mut node = Node::new();
+        let count = &mut 0usize;
         while let Some(c) = self.peek() {
             if !c.is_ascii_uppercase() {
                 break;
@@ -237,6 +238,13 @@ impl<'a> Parser<'a> {
             let mut values = Vec::new();
             while self.peek() == Some(b'[') {
                 values.push(self.value()?);
+                *count += 1;
+                if *count > MAX_NODE_VALUES {
+                    return Err(format!(
+                        "a node with over {MAX_NODE_VALUES} property values (at byte {})",
+                        self.i
+                    ));
+                }
             }
             if values.is_empty() {
                 return Err(format!("property {id} has no value"));
@@ -246,8 +254,9 @@ impl<'a> Parser<'a> {
         Ok(node)
     }
 
-    /// A game tree; its main line (first variation at every branch) is
-    /// appended to `line`.
+    /// A game tree; each node of its main line (first variation at every
+    /// branch) is handed to `main_node` as it is read, and the others are
+    /// dropped, so memory does not grow with the record's length.
     ///
     /// Iterative, in constant space beyond the nodes kept: a tree nested
     /// however deep cannot overflow the stack. Only three things about the
@@ -256,7 +265,10 @@ impl<'a> Parser<'a> {
     /// those are always the outermost ones), and whether the innermost has
     /// had a variation yet (its nodes must all come before its first
     /// variation; every enclosing tree has had one: the one still open).
-    fn tree(&mut self, line: &mut Vec<Node>) -> Result<(), String> {
+    fn tree(
+        &mut self,
+        main_node: &mut dyn FnMut(Node) -> Result<(), String>,
+    ) -> Result<(), String> {
         self.expect(b'(')?;
         let mut open = 1usize;
         let mut main_open = 1usize;
@@ -266,7 +278,7 @@ impl<'a> Parser<'a> {
                 Some(b';') if !had_variation => {
                     let n = self.node()?;
                     if main_open == open {
-                        line.push(n);
+                        main_node(n)?;
                     }
                 }
                 Some(b'(') => {
@@ -323,6 +335,11 @@ fn options_of(root: &Node) -> Result<Options, String> {
     Ok(options)
 }
 
+/// Most property values one node may hold (a real record's nodes hold a
+/// few dozen at most): a node of millions would otherwise cost hundreds of
+/// bytes of memory for every few bytes of the record.
+pub const MAX_NODE_VALUES: usize = 4096;
+
 /// Largest record [`load`] reads, in bytes (4 MiB: a record of 100,000
 /// moves with timings takes under 3 MiB).
 pub const MAX_RECORD_BYTES: u64 = 4 << 20;
@@ -378,8 +395,21 @@ pub fn parse(text: &str) -> Result<Record, String> {
         Some(i) => p.i = i,
         None => return Err("no game tree: SGF starts with '('".into()),
     }
+    // The root is kept; every later node is turned into its move (if any)
+    // as it is read.
     let mut line = Vec::new();
-    p.tree(&mut line)?;
+    let mut moves = Vec::new();
+    let mut k = 0;
+    p.tree(&mut |node| {
+        if let Some(m) = node_move(k, &node)? {
+            moves.push(m);
+        }
+        if line.is_empty() {
+            line.push(node);
+        }
+        k += 1;
+        Ok(())
+    })?;
     let root = line.first().ok_or("empty game tree")?;
     let owned = |id: &str| get(root, id).map(str::to_string);
     let game = match get(root, "XG") {
@@ -419,25 +449,28 @@ pub fn parse(text: &str) -> Result<Record, String> {
         comment: owned("GC"),
         moves: Vec::new(),
     };
-    for (k, node) in line.iter().enumerate() {
-        let b = get(node, "B");
-        let w = get(node, "W");
-        let (color, text) = match (b, w) {
-            (Some(t), None) => (Color::Black, t),
-            (None, Some(t)) => (Color::White, t),
-            (None, None) => continue,
-            (Some(_), Some(_)) => return Err(format!("node {k} has both B and W")),
-        };
-        let num = |id: &str| get(node, id).and_then(|v| v.trim().parse::<f64>().ok());
-        rec.moves.push(RecordMove {
-            color,
-            text: text.trim().to_string(),
-            seconds: num("XT"),
-            time_left: num(if color == Color::Black { "BL" } else { "WL" }),
-            comment: get(node, "C").map(str::to_string),
-        });
-    }
+    rec.moves = moves;
     Ok(rec)
+}
+
+/// The move of main-line node `k`, if it has one.
+fn node_move(k: usize, node: &Node) -> Result<Option<RecordMove>, String> {
+    let b = get(node, "B");
+    let w = get(node, "W");
+    let (color, text) = match (b, w) {
+        (Some(t), None) => (Color::Black, t),
+        (None, Some(t)) => (Color::White, t),
+        (None, None) => return Ok(None),
+        (Some(_), Some(_)) => return Err(format!("node {k} has both B and W")),
+    };
+    let num = |id: &str| get(node, id).and_then(|v| v.trim().parse::<f64>().ok());
+    Ok(Some(RecordMove {
+        color,
+        text: text.trim().to_string(),
+        seconds: num("XT"),
+        time_left: num(if color == Color::Black { "BL" } else { "WL" }),
+        comment: get(node, "C").map(str::to_string),
+    }))
 }
 
 #[cfg(test)]

@@ -29,7 +29,8 @@ usage: crosscut-fake-engine [--mode MODE] [--after N] [--seed S] [--delay SECOND
 Modes: random (behaves), illegal (plays an occupied point), garbage (answers a
 word that is no move), noise (writes a line that is not GTP), refuse (answers
 ? to genmove), resign, crash (exits), hang (never answers), slow (sleeps
---delay seconds, then answers), swap (swaps whenever it can, otherwise random),
+--delay seconds, then answers), close (closes its stdout, lives on --delay
+seconds, then exits), swap (swaps whenever it can, otherwise random),
 flood (answers '=' then prints '=' lines without end, as fast as it can), drip
 (the same, one line every --delay seconds), script (answers the move of
 --script with the game's move number, openings included: two fakes given the
@@ -37,9 +38,9 @@ same script replay that game; past its end, random).
 ";
 
 /// Every `--mode`.
-const MODES: [&str; 13] = [
-    "random", "illegal", "garbage", "noise", "refuse", "resign", "crash", "hang", "slow", "swap",
-    "flood", "drip", "script",
+const MODES: [&str; 14] = [
+    "random", "illegal", "garbage", "noise", "refuse", "resign", "crash", "hang", "slow", "close",
+    "swap", "flood", "drip", "script",
 ];
 
 struct Fake {
@@ -106,6 +107,12 @@ impl Fake {
             "refuse" => return Some(Err("I refuse".into())),
             "resign" => return Some(Ok("resign".into())),
             "crash" => std::process::exit(3),
+            "close" => {
+                let _ = std::io::stdout().flush();
+                close_stdout();
+                std::thread::sleep(std::time::Duration::from_secs_f64(delay));
+                std::process::exit(0);
+            }
             "hang" => loop {
                 std::thread::sleep(std::time::Duration::from_secs(3600));
             },
@@ -208,6 +215,17 @@ impl Fake {
             _ => Err(format!("unknown command {cmd}")),
         };
         Some(r)
+    }
+}
+
+/// Closes the process's standard output for good (file descriptor 1), so
+/// that its reader sees the end of it while the process lives on.
+fn close_stdout() {
+    #[cfg(unix)]
+    // SAFETY: descriptor 1 is closed once, just before the process sleeps
+    // and exits; nothing writes to stdout after this.
+    unsafe {
+        libc::close(1);
     }
 }
 

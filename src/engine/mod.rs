@@ -429,7 +429,8 @@ impl Engine {
         if secs <= 0.0 {
             return Ok(None);
         }
-        if let Some(b) = self.clock.budget(color, self.params.move_time) {
+        let budget = self.clock.budget(color, self.params.move_time);
+        if let Some(b) = budget {
             secs = secs.min(b.time.as_secs_f64() / 2.0);
         }
         let limits = SolveLimits {
@@ -438,7 +439,12 @@ impl Engine {
             start: Instant::now(),
             by_player: true,
             knowledge: self.params.solve_knowledge,
-            interrupt: Some(self.interrupts.stop.clone()),
+            // Part of the move: without a time limit for the move, the end
+            // of the input stops it as it stops the search.
+            interrupt: Some(match budget {
+                Some(_) => self.interrupts.stop.clone(),
+                None => self.interrupts.stop_unbounded.clone(),
+            }),
         };
         let hash_mb = self.params.solve_hash_mb;
         let verbose = self.params.verbose;
@@ -550,15 +556,24 @@ impl Engine {
     /// `solve_time`; and `solve_nodes`.
     fn solve_limits(&self, seconds: Option<f64>) -> SolveLimits {
         let secs = seconds.unwrap_or(self.params.solve_time);
+        let nodes = (self.params.solve_nodes > 0).then_some(self.params.solve_nodes);
+        let time = (secs > 0.0).then(|| Duration::from_secs_f64(secs));
+        let unlimited = nodes.is_none() && time.is_none();
         SolveLimits {
-            nodes: (self.params.solve_nodes > 0).then_some(self.params.solve_nodes),
-            time: (secs > 0.0).then(|| Duration::from_secs_f64(secs)),
+            nodes,
+            time,
             start: Instant::now(),
             by_player: self.params.solve_by_player,
             knowledge: self.params.solve_knowledge,
-            // As perft: `stop` ends a solve, the end of the input does not
-            // (a script piped in gets its answers).
-            interrupt: Some(self.interrupts.stop.clone()),
+            // `stop` ends a solve; the end of the input ends an unlimited
+            // one (it would run forever with no one to read its answer),
+            // while a limited one runs to its limit (a script piped in gets
+            // its answers).
+            interrupt: Some(if unlimited {
+                self.interrupts.stop_unbounded.clone()
+            } else {
+                self.interrupts.stop.clone()
+            }),
         }
     }
 
@@ -635,6 +650,15 @@ impl Engine {
         match self.current.as_mut() {
             Some(c) => c.session.set_hash_mb(mb),
             None => Ok(()),
+        }
+    }
+
+    /// Gives back the memory the current game's searches and solves
+    /// filled (see [`Session::release_memory`]); what they learnt is
+    /// forgotten.
+    pub fn release_memory(&mut self) {
+        if let Some(c) = self.current.as_mut() {
+            c.session.release_memory();
         }
     }
 

@@ -5,6 +5,7 @@ mod commands;
 pub mod gogui;
 pub mod parser;
 pub mod position;
+mod safe_text;
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -152,17 +153,21 @@ pub fn bound_echo(message: String, words: &[&str]) -> String {
 /// line. As GTP has it, the text's first line follows `=id ` on the same
 /// line, for every command (`showboard` and the other multi-line answers
 /// too); further lines follow it. Empty lines would end the answer early,
-/// so blank lines are dropped (a leading one as well).
+/// so blank lines are dropped (a leading one as well), and no line may look
+/// like the start of another answer or hold control bytes
+/// (see `safe_text`).
 pub fn format_answer(id: Option<&str>, reply: Reply) -> String {
     let (mark, text) = match reply {
         Ok(t) => ('=', t),
         Err(e) => ('?', e),
     };
     let id = id.unwrap_or_default();
-    let body: Vec<&str> = text
+    let body: Vec<String> = text
         .split('\n')
         .map(str::trim_end)
         .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| safe_text::safe_line(l, i == 0))
         .collect();
     let body = body.join("\n");
     if body.is_empty() {

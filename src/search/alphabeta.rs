@@ -179,6 +179,17 @@ impl<G: Game> AlphaBeta<G> {
         Ok(())
     }
 
+    /// Gives back the memory searches filled: a fresh table of the same
+    /// size (committed only as it is used again) replaces the table, and
+    /// the evaluation caches are emptied. What was learnt is forgotten. On
+    /// failure the old table stays.
+    pub fn release_memory(&mut self) {
+        if let Ok(t) = Table::try_new(self.hash_mb) {
+            self.table = Arc::new(t);
+        }
+        self.eval_caches = Default::default();
+    }
+
     /// Forgets everything learnt (new game).
     pub fn clear(&mut self) {
         if let Some(t) = Arc::get_mut(&mut self.table) {

@@ -119,6 +119,11 @@ const WHITE_ATTACKER: u64 = 0x5bd1_e995_7f4a_7c15;
 /// which on a large board takes tens of microseconds.
 const CHECK_EVERY: u64 = 64;
 
+/// How often (in children) the limits are read while a node is expanded:
+/// on a large board with the game's knowledge a child can take a fraction
+/// of a millisecond, and a node hundreds of children.
+const CHECK_CHILDREN: usize = 8;
+
 /// The limits of one solve.
 #[derive(Clone, Debug)]
 pub struct SolveLimits {
@@ -475,23 +480,29 @@ impl<G: Knowledge> Solver<G> {
         (phi, delta, rep)
     }
 
+    /// Whether a limit is reached (nodes, time, an interrupt); sets
+    /// `stopped` when it is.
+    fn limit_reached(&mut self) -> bool {
+        let limits = &self.limits;
+        if limits.nodes.is_some_and(|n| self.nodes >= n)
+            || limits.time.is_some_and(|t| limits.start.elapsed() >= t)
+            || limits
+                .interrupt
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
     fn check_limits(&mut self, progress: &mut dyn FnMut(&str)) {
         if !self.nodes.is_multiple_of(CHECK_EVERY) {
             return;
         }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        }
+        self.limit_reached();
         let now = Instant::now();
         let elapsed = now - self.limits.start;
-        if self.limits.time.is_some_and(|t| elapsed >= t) {
-            self.stopped = true;
-        }
-        if let Some(flag) = &self.limits.interrupt
-            && flag.load(Ordering::Relaxed)
-        {
-            self.stopped = true;
-        }
         if now - self.last_report >= Duration::from_secs(1) {
             self.last_report = now;
             let secs = elapsed.as_secs_f64().max(1e-9);
@@ -532,6 +543,10 @@ impl<G: Knowledge> Solver<G> {
         let hash = game.hash();
         let key = self.key(hash);
         let knowledge = self.use_knowledge && self.limits.knowledge;
+        if self.stopped {
+            // Nothing learnt: a value that claims nothing, not stored.
+            return (1, 1, GENUINE);
+        }
         if G::LAZY
             && knowledge
             && let Some(c) = game.forced_winner()
@@ -556,6 +571,11 @@ impl<G: Knowledge> Solver<G> {
             return (p, d, 0);
         }
         if knowledge {
+            // The knowledge is the costly step on a large board: the limits
+            // are read before it.
+            if self.limit_reached() {
+                return (1, 1, GENUINE);
+            }
             game.prune_losing(&mut moves);
         }
         if moves.is_empty() {
@@ -570,7 +590,14 @@ impl<G: Knowledge> Solver<G> {
         self.path.insert(hash, index);
         let mut children = Vec::with_capacity(moves.len());
         let mover = game.to_move();
-        for mv in moves {
+        for (i, mv) in moves.into_iter().enumerate() {
+            // Expanding a node of a large board with knowledge can take
+            // seconds: the limits are read along the way, and a node left
+            // half expanded claims nothing.
+            if i % CHECK_CHILDREN == CHECK_CHILDREN - 1 && self.limit_reached() {
+                self.path.remove(&hash);
+                return (1, 1, GENUINE);
+            }
             game.play_with(mv, Effort::Exact);
             let again = game.to_move() == mover;
             let flip = again && self.by_player;
@@ -693,7 +720,7 @@ impl<G: Knowledge> Solver<G> {
                 Proof::Disproven
             };
         }
-        if limits.time.is_some_and(|t| limits.start.elapsed() >= t) {
+        if self.limit_reached() {
             return Proof::Unknown;
         }
         let (phi, delta, _) = self.mid(game, 0, INF, INF, progress);

@@ -8,6 +8,15 @@
 //! channel of [`LINE_QUEUE`] lines (a faster engine waits on its pipe), and a
 //! command fails when its deadline passes or its answer grows past
 //! [`MAX_ANSWER_BYTES`], even while lines keep coming.
+//!
+//! On Unix each engine runs in a process group of its own, and an engine
+//! that is given up on (its output closed, a timeout, a crash) has that whole
+//! group killed at once: an engine that closes its stdout but stays alive, or
+//! a wrapper script whose children hold on, never holds up the match.
+//! On Linux an engine is also killed when the runner's thread that started
+//! it ends (`PR_SET_PDEATHSIG`), so a runner stopped by Ctrl-C or killed
+//! leaves no engine behind, though the engines are out of the terminal's
+//! process group.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Write};
@@ -26,6 +35,11 @@ pub const MAX_ANSWER_BYTES: usize = 1 << 20;
 /// Lines read ahead of the runner before the reader thread waits (so an
 /// engine that floods its output is held back by its pipe, not buffered).
 pub const LINE_QUEUE: usize = 64;
+
+/// How long an engine whose output closed may take to exit before its
+/// process group is killed: a crash closes the output a moment before the
+/// process ends.
+const CLOSE_GRACE: Duration = Duration::from_millis(100);
 
 /// What the stdout reader thread hands over.
 enum Output {
@@ -226,6 +240,27 @@ impl EngineProc {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // Its own group, so that it can be killed with whatever it started.
+            cmd.process_group(0);
+        }
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::process::CommandExt;
+            // Out of the terminal's process group, the engine no longer gets
+            // the runner's Ctrl-C: it is killed when the thread that started
+            // it (a match worker) ends, however the runner ends.
+            // SAFETY: the closure runs in the child between fork and exec
+            // and only calls prctl, which is async-signal-safe.
+            unsafe {
+                cmd.pre_exec(|| {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    Ok(())
+                });
+            }
+        }
         let mut child = cmd
             .spawn()
             .map_err(|e| EngineError::Spawn(format!("{}: {e}", spec.command.join(" "))))?;
@@ -370,11 +405,9 @@ impl EngineProc {
                     return Err(EngineError::Timeout);
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = self
-                        .child
-                        .wait()
-                        .map(|s| s.to_string())
-                        .unwrap_or_else(|e| e.to_string());
+                    // The output is gone, so no answer can come: the seat is
+                    // given up at once, whether or not the process lives on.
+                    let status = self.end_closed();
                     log_line(
                         &self.log,
                         self.started,
@@ -442,8 +475,47 @@ impl EngineProc {
         self.stop(grace);
     }
 
+    /// Ends an engine whose output closed: waits a moment for an exit that
+    /// is under way (a crash closes the output just before the process
+    /// ends), then kills its process group. Returns how it ended, as text.
+    fn end_closed(&mut self) -> String {
+        let deadline = Instant::now() + CLOSE_GRACE;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(s)) => {
+                    self.dead = true;
+                    return s.to_string();
+                }
+                Err(e) => return e.to_string(),
+                Ok(None) if Instant::now() >= deadline => {
+                    self.kill_group();
+                    return "still running, killed".into();
+                }
+                Ok(None) => thread::sleep(Duration::from_millis(2)),
+            }
+        }
+    }
+
+    /// Kills the engine's process group (on Unix; the process itself
+    /// elsewhere) and reaps the process. The group is signalled before the
+    /// process is reaped, so its id cannot have been reused.
+    fn kill_group(&mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: killpg only sends a signal; the group is the one this
+            // process created for its child (`process_group(0)`), and the
+            // child is not reaped yet, so the id is still ours.
+            unsafe {
+                libc::killpg(pid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.dead = true;
+    }
+
     /// Closes stdin, waits up to `grace` for the process to exit, then kills
-    /// it.
+    /// its process group.
     fn stop(&mut self, grace: Duration) {
         self.stdin = None;
         let deadline = Instant::now() + grace;
@@ -451,8 +523,7 @@ impl EngineProc {
             match self.child.try_wait() {
                 Ok(Some(_)) | Err(_) => break,
                 Ok(None) if Instant::now() >= deadline => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
+                    self.kill_group();
                     log_line(&self.log, self.started, "#", "killed");
                     break;
                 }
@@ -471,8 +542,7 @@ impl EngineProc {
 impl Drop for EngineProc {
     fn drop(&mut self) {
         if self.child.try_wait().map(|s| s.is_none()).unwrap_or(false) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+            self.kill_group();
         }
     }
 }

@@ -10,6 +10,7 @@
 pub mod cli;
 pub mod engine_proc;
 pub mod game_runner;
+pub mod lock;
 pub mod openings;
 pub mod results;
 pub mod stats;
@@ -458,7 +459,11 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     if let Some(d) = &cfg.log_dir {
         std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
     }
-    let (mut file, done) = ResultsFile::open(&cfg.out_dir.join("results.tsv"), &names, cfg.resume)?;
+    // Held to the end of the run: a second runner on this folder is refused.
+    let _lock = lock::OutLock::acquire(&cfg.out_dir)?;
+    let (mut file, mut done) =
+        ResultsFile::open(&cfg.out_dir.join("results.tsv"), &names, cfg.resume)?;
+    forget_unrecorded(&mut file, &mut done, &games_dir)?;
     let jobs = schedule(cfg);
     let total = jobs.len();
     for r in &done {
@@ -523,7 +528,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
                     _ => break,
                 };
                 let output = play_game(&cfg, &job, &mut seats);
-                let path = games_dir.join(format!("{:05}.sgf", job.index));
+                let path = record_path(&games_dir, job.index);
                 if let Err(e) = std::fs::write(&path, output.record.to_sgf()) {
                     log::error!("cannot write {}: {e}", path.display());
                 }
@@ -566,6 +571,40 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
         let _ = h.join();
     }
     Ok(summary)
+}
+
+/// The record of game `index` in `games_dir`.
+fn record_path(games_dir: &std::path::Path, index: u32) -> PathBuf {
+    games_dir.join(format!("{index:05}.sgf"))
+}
+
+/// Removes from the results the games whose record is missing (deleted
+/// since, or never written), saying so, so that resuming plays them again.
+fn forget_unrecorded(
+    file: &mut ResultsFile,
+    done: &mut Vec<GameResult>,
+    games_dir: &std::path::Path,
+) -> Result<(), String> {
+    let missing: HashSet<u32> = done
+        .iter()
+        .map(|r| r.index)
+        .filter(|&i| !record_path(games_dir, i).exists())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut list: Vec<u32> = missing.iter().copied().collect();
+    list.sort_unstable();
+    let list: Vec<String> = list.iter().map(u32::to_string).collect();
+    log::warn!(
+        "{}: no record for game(s) {}: their results lines are removed (kept in {}) and they are played again",
+        games_dir.display(),
+        list.join(", "),
+        file.removed_path().display()
+    );
+    file.forget(&missing)?;
+    done.retain(|r| !missing.contains(&r.index));
+    Ok(())
 }
 
 /// How long a deadline of `seconds` is, refusing nonsense.

@@ -11,13 +11,18 @@
 //! 1  A  B  A  B  B+  rules  37  4.210  connection
 //! ```
 //!
+//! A game that appears on more than one line (two runners wrote to the same
+//! folder) is not trusted: resuming removes all its lines, keeps them in
+//! `results.tsv.removed`, says so, and plays the game again.
+//!
 //! `first` and `second` are the engines that started as Black and White,
 //! `black` and `white` those that held the colours at the end (they differ
 //! after a swap), `result` is `B+`, `W+` or `0` in those final colours.
 
+use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::game::Color;
 
@@ -239,6 +244,7 @@ const HEADER: &str = "# crosscut-match results v1\n\
 /// The results file, open for appending.
 pub struct ResultsFile {
     file: File,
+    path: PathBuf,
     names: Vec<String>,
 }
 
@@ -246,8 +252,9 @@ impl ResultsFile {
     /// Creates `path` (refusing to overwrite a file with games unless
     /// `resume`), or with `resume` reads the games already in it, first
     /// cutting the file back to its last complete line (a line torn by an
-    /// interruption: its game is played again). Returns the file and those
-    /// games.
+    /// interruption: its game is played again) and removing every line of a
+    /// game that appears more than once (see [`ResultsFile::forget`]).
+    /// Returns the file and the games kept.
     pub fn open(
         path: &Path,
         names: &[String],
@@ -307,13 +314,85 @@ impl ResultsFile {
             file.write_all(HEADER.as_bytes())
                 .map_err(|e| e.to_string())?;
         }
-        Ok((
-            ResultsFile {
-                file,
-                names: names.to_vec(),
-            },
-            done,
-        ))
+        let mut results = ResultsFile {
+            file,
+            path: path.to_path_buf(),
+            names: names.to_vec(),
+        };
+        let mut count: BTreeMap<u32, usize> = BTreeMap::new();
+        for r in &done {
+            *count.entry(r.index).or_default() += 1;
+        }
+        let doubled: HashSet<u32> = count
+            .iter()
+            .filter(|&(_, &n)| n > 1)
+            .map(|(&i, _)| i)
+            .collect();
+        if !doubled.is_empty() {
+            let mut list: Vec<u32> = doubled.iter().copied().collect();
+            list.sort_unstable();
+            let list: Vec<String> = list.iter().map(u32::to_string).collect();
+            log::warn!(
+                "{}: game(s) {} appear on more than one line (two runs wrote to this folder?); \
+                 repaired: all their lines are removed (kept in {}) and they are played again",
+                path.display(),
+                list.join(", "),
+                results.removed_path().display()
+            );
+            results.forget(&doubled)?;
+            done.retain(|r| !doubled.contains(&r.index));
+        }
+        Ok((results, done))
+    }
+
+    /// Where [`ResultsFile::forget`] keeps the lines it removes.
+    pub fn removed_path(&self) -> PathBuf {
+        let mut name = self.path.as_os_str().to_owned();
+        name.push(".removed");
+        PathBuf::from(name)
+    }
+
+    /// Removes every line of the games in `games` from the file (rewritten
+    /// whole through a temporary file and a rename), appending those lines
+    /// to [`ResultsFile::removed_path`] so nothing is lost. The games can
+    /// then be played again.
+    pub fn forget(&mut self, games: &HashSet<u32>) -> Result<(), String> {
+        let err = |e: std::io::Error| format!("rewriting {}: {e}", self.path.display());
+        let text = std::fs::read_to_string(&self.path).map_err(err)?;
+        let index = |l: &str| l.split('\t').next().and_then(|f| f.parse::<u32>().ok());
+        let (mut kept, mut removed) = (String::new(), String::new());
+        for line in text.split_inclusive('\n') {
+            let game = !line.starts_with('#') && index(line).is_some_and(|i| games.contains(&i));
+            if game {
+                removed.push_str(line);
+            } else {
+                kept.push_str(line);
+            }
+        }
+        if removed.is_empty() {
+            return Ok(());
+        }
+        let mut extra = File::options()
+            .create(true)
+            .append(true)
+            .open(self.removed_path())
+            .map_err(err)?;
+        extra
+            .write_all(removed.as_bytes())
+            .and_then(|_| extra.sync_data())
+            .map_err(err)?;
+        let mut tmp = self.path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        {
+            let mut f = File::create(&tmp).map_err(err)?;
+            f.write_all(kept.as_bytes())
+                .and_then(|_| f.sync_data())
+                .map_err(err)?;
+        }
+        std::fs::rename(&tmp, &self.path).map_err(err)?;
+        self.file = File::options().append(true).open(&self.path).map_err(err)?;
+        Ok(())
     }
 
     /// Appends a game and flushes it to disk. The line goes out in one

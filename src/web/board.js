@@ -495,6 +495,7 @@ async function upload(file) {
 
 async function init() {
   const s = await api("session");
+  if (!s.id) { message(s.answer || "no session"); return; }
   state.id = s.id;
   state.games = await api("games");
   for (const g of state.games) $("game").add(new Option(g.name, g.name));

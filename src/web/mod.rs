@@ -1,5 +1,5 @@
-//! `crosscut web`: the browser board. A small HTTP server ([`tiny_http`])
-//! serves one page (HTML, CSS and JavaScript embedded in the binary, no
+//! `crosscut web`: the browser board. A small HTTP server ([`http`], a
+//! thread per connection, every request read under a deadline) serves one page (HTML, CSS and JavaScript embedded in the binary, no
 //! build step) and a JSON API through which the page drives an engine with
 //! the protocol's own commands, one engine per browser tab.
 //!
@@ -21,25 +21,30 @@
 //!
 //! Security: the server listens on loopback unless told otherwise; every
 //! request must name the server itself in `Host`, and a request with an
-//! `Origin` must come from the page's own origin; the page may run only the
+//! `Origin` must come from the page's own origin (either header sent twice is
+//! refused); the page may run only the
 //! commands it needs (no `loadsgf FILE`, no `quit`); sessions, bodies and
 //! the engine's time per move are bounded, and idle sessions are freed.
 
+pub mod http;
+
 use crate::engine::Interrupts;
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Write;
+use std::net::TcpListener;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tiny_http::{Header, Method, Request, Response, Server};
+
+use http::{HttpRequest, HttpResponse};
 
 use crate::protocol::Gtp;
 
 /// The port `crosscut web` listens on by default.
 pub const DEFAULT_PORT: u16 = 8717;
-/// Most sessions (browser tabs) at once; a new one beyond frees the
-/// least recently used.
+/// Most sessions (browser tabs) at once; a new one beyond is refused
+/// (never another person's board freed for it).
 pub const MAX_SESSIONS: usize = 32;
 /// A session without a request for this long is freed.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(600);
@@ -92,7 +97,7 @@ type Tabs = Arc<Mutex<HashMap<String, Arc<Mutex<Tab>>>>>;
 
 /// A running server.
 pub struct WebServer {
-    server: Arc<Server>,
+    listener: TcpListener,
     port: u16,
     hosts: Vec<String>,
     tabs: Tabs,
@@ -186,13 +191,12 @@ fn position_of(gtp: &mut Gtp) -> Value {
 impl WebServer {
     /// Binds the server; the port is known at once (for `--port 0`).
     pub fn bind(config: &Config) -> Result<WebServer, String> {
-        let server = Server::http((config.host.as_str(), config.port))
+        let listener = TcpListener::bind((config.host.as_str(), config.port))
             .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
-        let port = server
-            .server_addr()
-            .to_ip()
+        let port = listener
+            .local_addr()
             .map(|a| a.port())
-            .ok_or("the server has no IP address")?;
+            .map_err(|e| format!("the server has no address: {e}"))?;
         let mut hosts = vec![
             format!("127.0.0.1:{port}"),
             format!("localhost:{port}"),
@@ -206,7 +210,7 @@ impl WebServer {
             });
         }
         Ok(WebServer {
-            server: Arc::new(server),
+            listener,
             port,
             hosts,
             tabs: Arc::new(Mutex::new(HashMap::new())),
@@ -218,100 +222,83 @@ impl WebServer {
         self.port
     }
 
-    /// Serves requests with a few worker threads until the process ends.
+    /// Serves requests until the process ends: a thread per connection
+    /// (see [`http`]), so a slow client holds up only itself.
     pub fn run(self) {
         let this = Arc::new(self);
-        let workers: Vec<_> = (0..4)
-            .map(|_| {
-                let this = this.clone();
-                std::thread::spawn(move || {
-                    while let Ok(request) = this.server.recv() {
-                        this.handle(request);
-                    }
-                })
-            })
-            .collect();
-        for w in workers {
-            let _ = w.join();
-        }
+        let handler = this.clone();
+        http::serve(
+            &this.listener,
+            MAX_BODY,
+            Arc::new(move |request: &HttpRequest| handler.handle(request)),
+        );
     }
 
-    /// Serves one request.
-    fn handle(&self, mut request: Request) {
-        let header = |name: &'static str| {
-            request
-                .headers()
-                .iter()
-                .find(|h| h.field.equiv(name))
-                .map(|h| h.value.as_str().to_string())
-        };
-        let host = header("Host").unwrap_or_default();
-        if !self.hosts.contains(&host) {
-            return respond(request, 403, "text/plain", "forbidden: unknown Host".into());
+    /// Answers one request.
+    fn handle(&self, request: &HttpRequest) -> HttpResponse {
+        let hosts = request.header_values("Host");
+        let origins = request.header_values("Origin");
+        if hosts.len() > 1 || origins.len() > 1 {
+            return HttpResponse::text(400, "bad request: Host or Origin sent twice");
         }
-        if let Some(origin) = header("Origin")
-            && !self.hosts.iter().any(|h| origin == format!("http://{h}"))
+        if !hosts
+            .first()
+            .is_some_and(|h| self.hosts.iter().any(|k| k == h))
         {
-            return respond(
-                request,
-                403,
-                "text/plain",
-                "forbidden: foreign Origin".into(),
-            );
+            return HttpResponse::text(403, "forbidden: unknown Host");
         }
-        let url = request.url().to_string();
-        let path = url.split('?').next().unwrap_or("");
-        match (request.method(), path) {
-            (Method::Get, "/") => respond(request, 200, "text/html; charset=utf-8", PAGE.into()),
-            (Method::Get, "/board.js") => respond(
-                request,
-                200,
-                "text/javascript; charset=utf-8",
-                SCRIPT.into(),
-            ),
-            (Method::Get, "/style.css") => {
-                respond(request, 200, "text/css; charset=utf-8", STYLE.into())
-            }
-            (Method::Post, p) if p.starts_with("/api/") => {
-                let mut body = Vec::new();
-                let read = request
-                    .as_reader()
-                    .take(MAX_BODY as u64 + 1)
-                    .read_to_end(&mut body);
-                if read.is_err() || body.len() > MAX_BODY {
-                    return respond(request, 413, "text/plain", "request too large".into());
-                }
-                let input: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        if let Some(origin) = origins.first()
+            && !self.hosts.iter().any(|h| *origin == format!("http://{h}"))
+        {
+            return HttpResponse::text(403, "forbidden: foreign Origin");
+        }
+        let path = request.path.split('?').next().unwrap_or("");
+        let page = |content_type, body: &str| HttpResponse {
+            status: 200,
+            content_type,
+            body: body.to_string(),
+        };
+        match (request.method.as_str(), path) {
+            ("GET", "/") => page("text/html; charset=utf-8", PAGE),
+            ("GET", "/board.js") => page("text/javascript; charset=utf-8", SCRIPT),
+            ("GET", "/style.css") => page("text/css; charset=utf-8", STYLE),
+            ("POST", p) if p.starts_with("/api/") => {
+                let input: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
                 let (status, out) = match self.handle_api(&p[5..], &input) {
                     Ok(v) => (200, v),
                     Err(e) => (400, json!({ "ok": false, "answer": e })),
                 };
-                respond(request, status, "application/json", out.to_string())
+                HttpResponse {
+                    status,
+                    content_type: "application/json",
+                    body: out.to_string(),
+                }
             }
-            _ => respond(request, 404, "text/plain", "not found".into()),
+            _ => HttpResponse::text(404, "not found"),
         }
     }
 
-    /// Frees sessions idle for longer than [`IDLE_TIMEOUT`], and the least
-    /// recently used beyond [`MAX_SESSIONS`] - 1.
-    fn prune(&self, tabs: &mut HashMap<String, Arc<Mutex<Tab>>>) {
+    /// Frees sessions idle for longer than [`IDLE_TIMEOUT`]. Another
+    /// person's open board is never freed to make room: with
+    /// [`MAX_SESSIONS`] boards open the new one is refused.
+    fn prune(&self, tabs: &mut HashMap<String, Arc<Mutex<Tab>>>) -> Result<(), String> {
         // A tab busy with a command is in use: seen now.
         let seen = |t: &Arc<Mutex<Tab>>| t.try_lock().map_or_else(|_| Instant::now(), |t| t.seen);
-        tabs.retain(|_, t| seen(t).elapsed() < IDLE_TIMEOUT);
-        while tabs.len() >= MAX_SESSIONS {
-            let oldest = tabs
-                .iter()
-                .min_by_key(|(_, t)| seen(t))
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => {
-                    if let Some(t) = tabs.remove(&k) {
-                        t.lock().unwrap_or_else(|e| e.into_inner()).stop.request();
-                    }
-                }
-                None => break,
+        tabs.retain(|_, t| {
+            let keep = seen(t).elapsed() < IDLE_TIMEOUT;
+            if !keep {
+                t.lock().unwrap_or_else(|e| e.into_inner()).stop.request();
             }
+            keep
+        });
+        if tabs.len() >= MAX_SESSIONS {
+            return Err(format!(
+                "the server already has {MAX_SESSIONS} open boards: close one, or try again \
+                 later (a board unused for {} minutes is freed)",
+                IDLE_TIMEOUT.as_secs() / 60
+            ));
         }
+        Ok(())
     }
 
     /// The tab named in the request.
@@ -333,7 +320,7 @@ impl WebServer {
         match what {
             "session" => {
                 let mut tabs = self.tabs.lock().unwrap_or_else(|e| e.into_inner());
-                self.prune(&mut tabs);
+                self.prune(&mut tabs)?;
                 let id = format!("{:032x}", rand::random::<u128>());
                 tabs.insert(id.clone(), Arc::new(Mutex::new(new_tab())));
                 Ok(json!({ "id": id }))
@@ -379,6 +366,10 @@ impl WebServer {
                 let back = shared.clone();
                 std::thread::spawn(move || {
                     let answer = gtp.execute(&format!("genmove {color}")).unwrap_or_default();
+                    // A tab waits for a person between moves: its tables'
+                    // memory is given back (32 tabs of 26x26 kept 550 MB).
+                    gtp.engine.release_memory();
+                    give_back_freed_memory();
                     let mut tab = back.lock().unwrap_or_else(|e| e.into_inner());
                     tab.gtp = Some(gtp);
                     tab.finished = Some(answer);
@@ -434,6 +425,34 @@ impl WebServer {
     }
 }
 
+/// Returns the memory freed by the allocator to the system (glibc keeps
+/// freed memory in its per-thread arenas, and every search runs on a
+/// thread of its own); nothing elsewhere.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks glibc's own arenas and releases free
+    // pages; it is safe to call at any time from any thread.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// Keeps glibc from holding on to large freed blocks: by default, once a
+/// large block (a 16 MB table) is freed, glibc raises its threshold for
+/// serving blocks from fresh mappings up to that size, and the searches'
+/// later large blocks come from arenas that keep their memory (32 Akron
+/// tabs of 26x26 held 430 MB after one search each; 50 MB with the
+/// threshold fixed). Setting the thresholds turns that adjustment off.
+fn keep_large_blocks_mapped() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets glibc's allocation parameters; it is called
+    // once, before the server starts its threads.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 1024 * 1024);
+    }
+}
+
 /// The registry for the page's menus: each game's name, sizes, default
 /// size and options.
 fn games_json() -> Value {
@@ -455,22 +474,6 @@ fn games_json() -> Value {
         })
         .collect();
     json!(games)
-}
-
-/// Sends a response, best effort (the browser may have gone).
-fn respond(request: Request, status: u16, content_type: &str, body: String) {
-    let mut response = Response::from_string(body).with_status_code(status);
-    for (k, v) in [
-        ("Content-Type", content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("X-Frame-Options", "DENY"),
-    ] {
-        if let Ok(h) = Header::from_bytes(k.as_bytes(), v.as_bytes()) {
-            response.add_header(h);
-        }
-    }
-    let _ = request.respond(response);
 }
 
 /// `crosscut web [--port N] [--listen ADDR]`: binds, prints the URL and
@@ -506,6 +509,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             config.host
         );
     }
+    keep_large_blocks_mapped();
     let server = WebServer::bind(&config)?;
     let shown = if loopback {
         "127.0.0.1".to_string()

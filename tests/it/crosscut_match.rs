@@ -973,3 +973,167 @@ fn htp_engines_take_only_the_swap_option() {
         parse_args(&shell_split("--engine a --engine 'cmd=b proto=klingon'").unwrap()).unwrap_err();
     assert!(e.contains("unknown proto"), "{e}");
 }
+
+#[test]
+fn an_engine_that_closes_its_output_forfeits_at_once() {
+    // It closes its stdout at its second genmove and lives on for 30 s: the
+    // seat is forfeited as soon as its output is gone, its process group
+    // killed, not when it exits (or at the 30 s timeout).
+    let (lines, took) = wedging_engine("closed", "--mode close --delay 30 --after 2", "30");
+    for l in &lines {
+        assert_eq!(l[6], "crash", "{l:?}");
+        assert!(l[9].contains("output closed"), "{l:?}");
+    }
+    // 0.3 s measured for both games on a shared 2-core machine; waiting for
+    // the engine to exit would take 60 s.
+    assert!(took < Duration::from_secs(15), "{took:?}");
+}
+
+#[test]
+fn a_second_runner_on_the_same_folder_is_refused() {
+    let out = out_dir("locked");
+    std::fs::create_dir_all(&out).unwrap();
+    // A lock file left by a runner that died does not block: the lock is
+    // the open file's, gone with its process.
+    std::fs::write(out.join(".crosscut-match.lock"), "999999\n").unwrap();
+    let args = |extra: &str| -> Vec<String> {
+        let line = format!(
+            "--engine 'name=a cmd=\"{FAKE} --mode slow --delay 0.2 --seed 2\"' \
+             --engine 'name=b cmd=\"{FAKE} --seed 3\"' --size 8 --games 2 --maxmoves 6 \
+             --quiet --out {} {extra}",
+            out.display()
+        );
+        shell_split(&line).unwrap()
+    };
+    let first = Command::new(MATCH)
+        .args(args(""))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while !out.join("results.tsv").exists() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the first runner never started"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let second = Command::new(MATCH)
+        .args(args("--resume"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "{err}");
+    assert!(
+        err.contains("in use by another crosscut-match (pid") && err.contains("--out"),
+        "{err}"
+    );
+    let first = first.wait_with_output().unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let indices: Vec<String> = result_lines(&out).iter().map(|l| l[0].clone()).collect();
+    assert_eq!(indices, ["1", "2"], "every game once");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn resuming_repairs_duplicated_games_and_replays_missing_records() {
+    let out = out_dir("dupes");
+    let args = "--engine '{FAKE} --seed 2' --engine '{FAKE} --seed 3' --size 8 --out {OUT}";
+    run(&config(&format!("{args} --games 3"), &out)).unwrap();
+    let path = out.join("results.tsv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Game 2's line twice (as two runners on one folder left it), and game
+    // 3's record deleted.
+    let line2 = text.lines().find(|l| l.starts_with("2\t")).unwrap();
+    std::fs::write(&path, format!("{text}{line2}\n")).unwrap();
+    std::fs::remove_file(out.join("games/00003.sgf")).unwrap();
+    let all = sorted(run(&config(&format!("{args} --games 3 --resume"), &out)).unwrap());
+    assert_eq!(all.iter().map(|r| r.index).collect::<Vec<_>>(), [1, 2, 3]);
+    let lines = result_lines(&out);
+    let mut indices: Vec<&str> = lines.iter().map(|l| l[0].as_str()).collect();
+    indices.sort_unstable();
+    assert_eq!(indices, ["1", "2", "3"], "{lines:?}");
+    assert!(
+        out.join("games/00003.sgf").exists(),
+        "game 3 is played again"
+    );
+    // The removed lines are kept: both copies of game 2, and game 3's.
+    let removed = std::fs::read_to_string(out.join("results.tsv.removed")).unwrap();
+    let removed: Vec<&str> = removed.lines().map(|l| &l[..2]).collect();
+    assert_eq!(removed, ["2\t", "2\t", "3\t"], "{removed:?}");
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Processes whose environment holds `marker`.
+fn processes_marked(marker: &str) -> usize {
+    let needle = format!("CROSSCUT_TEST_MARK={marker}");
+    std::fs::read_dir("/proc")
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                })
+                .filter(|e| {
+                    std::fs::read(e.path().join("environ"))
+                        .map(|env| env.split(|&b| b == 0).any(|v| v == needle.as_bytes()))
+                        .unwrap_or(false)
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Engines run in process groups of their own (so a closed seat can be
+/// ended with all it started), out of reach of the terminal's Ctrl-C: a
+/// runner that is killed must still leave none behind.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_runner_leaves_no_engine_behind() {
+    let out = out_dir("killed");
+    let marker = format!("{}-killed", std::process::id());
+    let mut child = Command::new(MATCH)
+        .args(
+            shell_split(&format!(
+                "--engine 'name=a cmd=\"{FAKE} --mode hang --after 2\"' --engine 'name=b cmd={FAKE}' \
+                 --size 8 --games 2 --timeout 100 --quiet --out {}",
+                out.display()
+            ))
+            .unwrap(),
+        )
+        .env("CROSSCUT_TEST_MARK", &marker)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while processes_marked(&marker) < 3 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the engines never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let t0 = Instant::now();
+    while processes_marked(&marker) > 0 {
+        assert!(
+            t0.elapsed() < Duration::from_secs(5),
+            "{} engine(s) outlived the runner",
+            processes_marked(&marker)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -5,7 +5,8 @@
 //! A stream is generated line by line against the engine's current
 //! position: legal moves taken from `legal_moves`, garbage moves, wrong
 //! colours, `undo`, `clear_board`, game and size switches (good and absurd
-//! sizes), `genmove` with a tiny time and depth, `setup`, `loadsgf` of
+//! sizes), `genmove` with a tiny time and depth, `solve` and `solve_all`
+//! with tiny limits (on every size), `setup`, `loadsgf` of
 //! generated and mangled records, absurd clocks, bad parameters, ids, long
 //! tokens, control characters, non-UTF-8 bytes, empty lines, comments and
 //! unknown commands. Each stream is run twice:
@@ -150,6 +151,18 @@ fn check_answer(answer: &str, id: Option<&str>) -> Result<(), String> {
     }
     if answer.contains("internal error") {
         return Err(format!("panic caught: {answer:?}"));
+    }
+    // Text echoed from outside (a record's move or name) must not forge
+    // another answer or carry control bytes.
+    if answer
+        .lines()
+        .skip(1)
+        .any(|l| l.trim_start().starts_with(['=', '?']))
+    {
+        return Err(format!("a line looks like another answer: {answer:?}"));
+    }
+    if answer.contains(['\0', '\r', '\u{85}']) {
+        return Err(format!("control bytes in the answer: {answer:?}"));
     }
     Ok(())
 }
@@ -1053,7 +1066,21 @@ impl Gen {
         sgf.push(')');
         let mut bytes = sgf.into_bytes();
         // Mangling.
-        match self.below(14) {
+        match self.below(15) {
+            14 => {
+                // A value that holds what looks like answers, with NUL
+                // and CR: echoed in an error, it must stay inside one.
+                let forged = "\n= 1 fake\u{0}\r\n?2 forged\r";
+                let s = String::from_utf8_lossy(&bytes).into_owned();
+                bytes = match s.find(";B[") {
+                    Some(i) if self.chance(0.7) => {
+                        let mut s = s;
+                        s.insert_str(i + 3, forged);
+                        s.into_bytes()
+                    }
+                    _ => s.replacen("(;", &format!("(;PB[{forged}]"), 1).into_bytes(),
+                };
+            }
             0..=4 => {}
             5 => {
                 let cut = self.below(bytes.len());
@@ -1335,6 +1362,12 @@ impl Gen {
                     "winning_sequence x",
                     "evaluators",
                     "evaluators x",
+                    // The solver with tiny limits, on whatever board (26x26
+                    // too): it must keep them (SLOW), where one node of a
+                    // large board used to take seconds.
+                    "solve 0.01",
+                    "solve w 0.005",
+                    "solve_all 0.0005",
                 ])
                 .into(),
             68 => format!(
@@ -1672,6 +1705,39 @@ fn corpus_replays() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Streams that end while a command without a limit runs, on the largest
+/// board of every game: the end of the input stops it (an unlimited
+/// `solve`, `solve_all`, `analyze`, and `genmove` with the solver first
+/// ran for as long as 48 minutes with no one to read them), every line is
+/// answered, and the loop returns.
+#[test]
+fn streams_that_end_during_an_unlimited_command_end() {
+    for e in GAMES {
+        let size = e.sizes.1;
+        for tail in [
+            "solve 0",
+            "param solve_time 0\nsolve_all",
+            "param genmove_solve 1000\nparam move_time 0\ngenmove b",
+            "param move_time 0\nparam max_depth 64\nanalyze w",
+        ] {
+            let text = format!(
+                "game {}\nboardsize {size}\nparam verbose false\n{tail}",
+                e.name
+            );
+            let lines: Vec<Vec<u8>> = text.lines().map(|l| l.as_bytes().to_vec()).collect();
+            let (tx, rx) = std::sync::mpsc::channel();
+            let n = lines.len();
+            std::thread::spawn(move || {
+                let _ = tx.send(run_raw(&lines, &vec![None; n], false, false));
+            });
+            let findings = rx
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("{text:?}: still running 30 s after the input ended"));
+            assert!(findings.is_empty(), "{text:?}: {findings:?}");
+        }
+    }
+}
+
 #[test]
 fn oracles_catch_what_they_should() {
     // The answer checks.
@@ -1680,6 +1746,9 @@ fn oracles_catch_what_they_should() {
     assert!(check_answer("=1 x\n\n", Some("12")).is_err());
     assert!(check_answer("= x\n\nmore\n\n", None).is_err());
     assert!(check_answer("? internal error in 'play'\n\n", None).is_err());
+    assert!(check_answer("? bad 'C3\n= 5 fake'\n\n", None).is_err());
+    assert!(check_answer("? bad 'C3\u{0}'\n\n", None).is_err());
+    assert!(check_answer("= a1 win\nb1 loss\n\n", None).is_ok());
     // What is answered.
     assert!(expected_raw(b"# x").is_none());
     assert!(expected_raw(b" \t\r").is_none());

@@ -94,3 +94,67 @@ fn oversized_record_is_refused() {
     assert_eq!(e.cmd("gogui-rules_game_id"), "= orcoon");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// The peak memory (VmHWM) of the engine's process, in kB.
+fn peak_kb(e: &Engine) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.child.id())).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .unwrap()
+}
+
+/// Records just under the 4 MiB limit cost a bounded multiple of their
+/// size: 600,000 moves peaked at 369 MB (the whole main line was kept as
+/// nodes before it was read), a node of a million properties at 270 MB.
+/// Measured now: 89 MB and 9 MB.
+#[test]
+fn the_largest_records_take_bounded_memory() {
+    let limit = crosscut::sgf::MAX_RECORD_BYTES as usize - 100;
+    let head = "(;FF[4]XG[onyx]SZ[12]";
+    let fill = |unit: &str| {
+        let n = (limit - head.len() - 1) / unit.len();
+        format!("{head}{})", unit.repeat(n))
+    };
+    for (name, text, most_mb) in [
+        ("moves", fill(";B[C3]"), 200),
+        ("properties", fill("C[]"), 60),
+        ("empty nodes", fill(";"), 60),
+    ] {
+        let path = temp_path(&format!("big-{}.sgf", name.replace(' ', "-")));
+        std::fs::write(&path, &text).unwrap();
+        let mut e = Engine::start(&[], Stdio::null());
+        let a = e.cmd(&format!("loadsgf {}", path.display()));
+        assert!(a.starts_with('=') || a.starts_with('?'), "{name}: {a}");
+        assert!(!a.contains('\n'), "{name}: {a}");
+        let mb = peak_kb(&e) / 1024;
+        assert!(mb < most_mb, "{name}: {mb} MB at the peak");
+        assert_eq!(e.cmd("name"), "= crosscut");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
+/// A record whose moves and names hold line breaks, NUL and CR followed by
+/// what looks like answers: the error that quotes them is one answer, with
+/// no line that could be taken for another and no control byte.
+#[test]
+fn text_from_a_record_never_forges_an_answer() {
+    let path = temp_path("forged.sgf");
+    std::fs::write(
+        &path,
+        "(;XG[onyx]SZ[8]PB[x\n= evil\0];B[C3\n= 5 fake\0\r\n?1 x];W[D4])",
+    )
+    .unwrap();
+    let mut e = Engine::start(&[], Stdio::null());
+    let a = e.cmd(&format!("loadsgf {}", path.display()));
+    assert!(a.starts_with("? "), "{a}");
+    assert!(!a.contains(['\0', '\r']), "{a:?}");
+    for line in a.lines().skip(1) {
+        assert!(!line.trim_start().starts_with(['=', '?']), "{a:?}");
+    }
+    // The engine is in step: the next answer is the next command's.
+    assert_eq!(e.cmd("name"), "= crosscut");
+    std::fs::remove_file(&path).unwrap();
+}
