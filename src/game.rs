@@ -200,6 +200,16 @@ pub trait Notation: Game {
         self.format_move(mv)
     }
 
+    /// A move a GUI may still enter once the game is over, when the game
+    /// accepts it there (`None`, the default: no move after the end). Hex
+    /// accepts a stone on any empty cell, as Benzene's engines do, since
+    /// HexGui keeps sending clicks after the end; the result stays the
+    /// first connection's ([`crate::session::Rules::play`]).
+    fn parse_after_end(&self, text: &str) -> Option<Self::Move> {
+        let _ = text;
+        None
+    }
+
     /// A board a person can read, ending with a newline.
     fn showboard(&self) -> String;
 

@@ -52,6 +52,9 @@ pub trait Rules: Send {
     fn renew(&mut self, size: usize, options: &Options) -> Result<(), String>;
     /// Plays a move given as text for `color`. When `color` is not to move,
     /// the turn is handed over first, as GTP allows; `undo` takes both back.
+    /// Once the game is over only a move the game takes after its end is
+    /// played ([`Notation::parse_after_end`]: Hex's stones, for HexGui);
+    /// the result stays as it was.
     fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError>;
     /// Takes back one move; false when there is none.
     fn undo(&mut self) -> bool;
@@ -243,20 +246,28 @@ impl<G: Notation> Rules for RulesSession<G> {
         Ok(())
     }
     fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError> {
-        if self.game.outcome().is_some() {
+        let over = self.game.outcome().is_some();
+        if over && self.game.parse_after_end(text).is_none() {
             return Err(MoveError::Illegal("the game is over".into()));
         }
         let out_of_turn = color != self.game.to_move();
         if out_of_turn {
             self.game.play_null();
         }
-        let parsed = self.game.parse_move(text).and_then(|mv| {
-            if self.game.is_legal(mv) {
-                Ok(mv)
-            } else {
-                Err(MoveError::Illegal(format!("{text} is not legal here")))
-            }
-        });
+        let parsed = if over {
+            // A placement the game takes after its end (Hex).
+            self.game
+                .parse_after_end(text)
+                .ok_or_else(|| MoveError::Illegal("the game is over".into()))
+        } else {
+            self.game.parse_move(text).and_then(|mv| {
+                if self.game.is_legal(mv) {
+                    Ok(mv)
+                } else {
+                    Err(MoveError::Illegal(format!("{text} is not legal here")))
+                }
+            })
+        };
         match parsed {
             Ok(mv) => {
                 if out_of_turn {

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::{Gtp, Reply, gogui};
+use super::{Gtp, Reply, gogui, hexgui};
 use crate::engine::{BenchLimit, Decision, Engine};
 use crate::game::{Color, Outcome};
 use crate::games;
@@ -78,6 +78,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
 /// (in GoGui mode), then the current game's options and commands.
 pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = COMMANDS.iter().map(|(n, _)| *n).collect();
+    names.extend(hexgui::COMMANDS.iter().map(|(n, _)| *n));
     if gtp.gogui() {
         names.extend(gogui::ONLY.iter().map(|(n, _)| *n));
     }
@@ -90,13 +91,25 @@ pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
 
 /// Runs command `name` with `args`.
 pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
+    // `boardsize W H` (HexGui) is `boardsize W` when W = H, in every mode.
+    let squared;
+    let args = if name == "boardsize" {
+        squared = hexgui::square_size(args)?;
+        &squared[..]
+    } else {
+        args
+    };
     if gtp.gogui() {
         let gogui_only = gogui::OVERRIDES.iter().chain(gogui::ONLY);
         if let Some((_, handler)) = gogui_only.clone().find(|(n, _)| *n == name) {
             return handler(gtp, args);
         }
     }
-    if let Some((_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) {
+    if let Some((_, handler)) = COMMANDS
+        .iter()
+        .chain(hexgui::COMMANDS)
+        .find(|(n, _)| *n == name)
+    {
         return handler(gtp, args);
     }
     let engine = &mut gtp.engine;
@@ -175,7 +188,7 @@ pub(super) fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
                 .map(|_| String::new())
                 .map_err(|e| format!("unacceptable size: {e}"))
         }
-        _ => usage("boardsize N"),
+        _ => usage("boardsize N (or boardsize N N)"),
     }
 }
 

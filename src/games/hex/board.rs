@@ -232,7 +232,9 @@ impl Game for Hex {
             HexMove::Swap => {}
             HexMove::Place(c) => {
                 self.set_cell(c, stone(mover));
-                if self.chain_connects(c, mover) {
+                // The result is the first connection's: a stone placed
+                // after the end (see `parse_after_end`) changes nothing.
+                if self.outcome.is_none() && self.chain_connects(c, mover) {
                     self.outcome = Some(Outcome::Win(mover));
                 }
                 self.to_move = mover.opponent();
@@ -339,6 +341,11 @@ impl Notation for Hex {
             )));
         }
         Ok(HexMove::Place(c))
+    }
+
+    fn parse_after_end(&self, text: &str) -> Option<HexMove> {
+        let c = self.geo.parse_cell(text).ok()?;
+        (self.outcome.is_some() && self.cells[c as usize] == EMPTY).then_some(HexMove::Place(c))
     }
 
     fn format_move(&self, mv: HexMove) -> String {

@@ -1,0 +1,194 @@
+//! What HexGui (Benzene's GUI for Hex) sends besides plain GTP, answered
+//! as MoHex answers it. These commands are always available (HexGui starts
+//! the engine with no option of ours); Hex's own analysis (`vc-build`, the
+//! Hint button) is a command of the Hex game in the registry
+//! ([`crate::games::hex::hint`]).
+//!
+//! - `hexgui-analyze_commands`: the analysis menu, in GoGui's
+//!   `type/label/command` format ([`ANALYZE_COMMANDS`]).
+//! - `boardsize W H`: HexGui always sends two numbers ([`square_size`]).
+//! - `param_dfpn [NAME VALUE]`: the solver's settings HexGui's Solve button
+//!   sets (`use_guifx`, `timelimit`).
+//! - `dfpn-solve-state COLOR`: the winner of the position with COLOR to
+//!   move (`black`, `white`, or `empty` when not decided), with the
+//!   solver's progress written live as `gogui-gfx:` blocks when
+//!   `use_guifx` is on ([`gfx_block`]).
+//! - `gogui-interrupt`: tells GoGui-style controllers that the comment line
+//!   `# interrupt` stops a running command, as `stop` does (the input
+//!   reader sees it: see [`super::run_with`]).
+
+use super::{Gtp, Reply, commands};
+use crate::game::Color;
+
+/// A command's handler, as in [`commands`].
+type Handler = fn(&mut Gtp, &[&str]) -> Reply;
+
+/// The HexGui commands, in the order `list_commands` names them.
+pub(super) const COMMANDS: &[(&str, Handler)] = &[
+    (
+        "hexgui-analyze_commands",
+        |_, _| Ok(ANALYZE_COMMANDS.into()),
+    ),
+    ("gogui-interrupt", |_, _| Ok(String::new())),
+    ("param_dfpn", param_dfpn),
+    ("dfpn-solve-state", dfpn_solve_state),
+];
+
+/// `hexgui-analyze_commands`: HexGui's analysis menu, one
+/// `type/label/command` line each (GoGui's format; `%m` is the colour to
+/// move). `inferior` answers are drawn as MoHex's cell marks, `string`
+/// ones shown as text, `param` ones edited in a dialog.
+pub const ANALYZE_COMMANDS: &str = "inferior/VC Build (consider set)/vc-build %m\n\
+string/DFPN Solve State/dfpn-solve-state %m\n\
+param/DFPN Param/param_dfpn\n\
+string/Solve/solve %m\n\
+string/Solve All Moves/solve_all %m\n\
+string/Search and Evaluation/analyze %m\n\
+plist/All Legal Moves/legal_moves %m\n\
+string/ShowBoard/showboard\n\
+string/Final Score/final_score\n\
+string/Parameters/param";
+
+/// The settings of `param_dfpn`: HexGui's Solve button turns `use_guifx`
+/// on; `timelimit` bounds `dfpn-solve-state` (seconds, 0 = none).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DfpnParams {
+    /// Whether `dfpn-solve-state` writes its progress as `gogui-gfx:`
+    /// blocks on stdout.
+    pub use_guifx: bool,
+    /// Seconds `dfpn-solve-state` may take; 0 = no limit (until `stop` or
+    /// `# interrupt`).
+    pub timelimit: f64,
+}
+
+impl Default for DfpnParams {
+    fn default() -> Self {
+        DfpnParams {
+            use_guifx: false,
+            timelimit: 0.0,
+        }
+    }
+}
+
+/// `boardsize W H` as `boardsize N`: the arguments of `boardsize` with a
+/// second number accepted when it equals the first (HexGui writes
+/// `boardsize 9 9`; every board here is square).
+pub fn square_size<'a>(args: &[&'a str]) -> Result<Vec<&'a str>, String> {
+    match args {
+        [w, h] => {
+            let (wn, hn) = (w.parse::<usize>(), h.parse::<usize>());
+            match (wn, hn) {
+                (Ok(a), Ok(b)) if a == b => Ok(vec![*w]),
+                (Ok(a), Ok(b)) => Err(format!(
+                    "unacceptable size: {a}x{b}: the boards are square (boardsize N, or \
+                     boardsize N N)"
+                )),
+                _ => Err(format!(
+                    "syntax error: '{w} {h}' is not a board size (boardsize N or boardsize N N)"
+                )),
+            }
+        }
+        _ => Ok(args.to_vec()),
+    }
+}
+
+fn param_dfpn(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    let p = &mut gtp.dfpn;
+    match args {
+        [] => Ok(format!(
+            "[bool] use_guifx {}\n[string] timelimit {}",
+            u8::from(p.use_guifx),
+            p.timelimit
+        )),
+        [name, value] => match *name {
+            "use_guifx" => {
+                p.use_guifx = match *value {
+                    "1" | "true" => true,
+                    "0" | "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "syntax error: use_guifx takes 0 or 1, not '{value}'"
+                        ));
+                    }
+                };
+                Ok(String::new())
+            }
+            "timelimit" => {
+                let secs = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| (0.0..=86_400.0).contains(s))
+                    .ok_or_else(|| {
+                        format!("syntax error: timelimit takes 0 to 86400 seconds, not '{value}'")
+                    })?;
+                p.timelimit = secs;
+                Ok(String::new())
+            }
+            _ => Err(format!(
+                "unknown parameter '{name}' (param_dfpn has use_guifx and timelimit)"
+            )),
+        },
+        _ => Err("syntax error: usage: param_dfpn [NAME VALUE]".into()),
+    }
+}
+
+/// A `gogui-gfx:` block as HexGui's `dfpn` display reads it: the solver's
+/// progress line (`info solve ...`) as the status text, no variation and
+/// no cell labels, ended by the blank line that ends a block.
+pub fn gfx_block(progress: &str) -> String {
+    let text = progress.strip_prefix("info solve ").unwrap_or(progress);
+    format!("gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT {text}\n\n")
+}
+
+/// The winner `dfpn-solve-state` names from `solve`'s answer for `color`.
+fn winner(answer: &str, color: Color) -> &'static str {
+    match answer.split_whitespace().next() {
+        Some("win") => color.name(),
+        Some("loss") => color.opponent().name(),
+        _ => "empty",
+    }
+}
+
+fn dfpn_solve_state(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    let [c] = args else {
+        return Err("syntax error: usage: dfpn-solve-state COLOR".into());
+    };
+    let color = commands::parse_color(c)?;
+    let DfpnParams {
+        use_guifx,
+        timelimit,
+    } = gtp.dfpn;
+    let live = &mut gtp.live;
+    let mut progress = |line: &str| {
+        if use_guifx {
+            live(&gfx_block(line));
+        }
+    };
+    let answer = gtp
+        .engine
+        .solve_reporting(Some(color), Some(timelimit), &mut progress)?;
+    Ok(winner(&answer, color).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_squared() {
+        assert_eq!(square_size(&["9", "9"]).unwrap(), vec!["9"]);
+        assert_eq!(square_size(&["9"]).unwrap(), vec!["9"]);
+        assert!(square_size(&["9", "7"]).unwrap_err().contains("square"));
+        assert!(square_size(&["9", "x"]).unwrap_err().contains("syntax"));
+    }
+
+    #[test]
+    fn winners_and_blocks() {
+        assert_eq!(winner("win d1 nodes 3 time 0.00", Color::White), "white");
+        assert_eq!(winner("loss nodes 3 time 0.00", Color::White), "black");
+        assert_eq!(winner("unknown nodes 3 time 0.00", Color::Black), "empty");
+        let block = gfx_block("info solve attacker black pn 3 dn 4");
+        assert!(block.starts_with("gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT attacker black"));
+        assert!(block.ends_with("\n\n") && !block.trim_end().contains("\n\n"));
+    }
+}
