@@ -2,7 +2,8 @@
 //!
 //! Options: `--game NAME` selects a game before the first command (for GUIs
 //! that start with `boardsize`); `--gogui` switches GoGui mode on (GoGui's
-//! coordinates and board model, see `crosscut::protocol::gogui`); `--help`.
+//! coordinates and board model, see `crosscut::protocol::gogui`); `--version`;
+//! `--help`.
 //!
 //! Everything written to stderr (usage errors, the log) is best effort: a
 //! failed write is ignored (env_logger drops a record it cannot write).
@@ -20,7 +21,7 @@ fn warn(message: std::fmt::Arguments) {
 /// The command line's usage, with the games of the registry.
 fn usage() -> String {
     format!(
-        "usage: crosscut [--game {}] [--gogui]",
+        "usage: crosscut [--game {}] [--gogui] [--version]",
         crosscut::games::names_usage()
     )
 }
@@ -46,11 +47,16 @@ fn main() {
                 println!("{}    (see protocol.md)", usage());
                 println!("  --game NAME  select a game before the first command");
                 println!("  --gogui      GoGui mode: GoGui's coordinates (I skipped) and board");
+                println!("  --version    the version");
                 println!("crosscut web [--port N] [--listen ADDR]");
                 println!(
                     "             the browser board on http://127.0.0.1:{}/ (--port 0: any free port)",
                     crosscut::web::DEFAULT_PORT
                 );
+                return;
+            }
+            [flag, ..] if flag == "--version" || flag == "-V" => {
+                println!("crosscut {}", env!("CARGO_PKG_VERSION"));
                 return;
             }
             [flag, rest2 @ ..] if flag == "--gogui" => {
@@ -64,10 +70,21 @@ fn main() {
                 }
                 rest = rest2;
             }
-            _ => {
-                warn(format_args!("{}", usage()));
+            [flag] if flag == "--game" => {
+                warn(format_args!(
+                    "crosscut: --game needs a game's name\n{}",
+                    usage()
+                ));
                 std::process::exit(2);
             }
+            [other, ..] => {
+                warn(format_args!(
+                    "crosscut: unknown option '{other}' (see --help)\n{}",
+                    usage()
+                ));
+                std::process::exit(2);
+            }
+            [] => break,
         }
     }
     // The input is read on a thread of its own (see `run_with`).

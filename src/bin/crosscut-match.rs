@@ -8,12 +8,21 @@ use crosscut::tournament::{self, cli};
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--version" || a == "-V") {
+        println!("crosscut-match {}", env!("CARGO_PKG_VERSION"));
+        return;
+    }
     let cfg = match cli::parse_args(&args) {
         Ok(cli::Cli::Help) => {
             print!("{}", cli::usage());
             return;
         }
-        Ok(cli::Cli::Run(cfg)) => cfg,
+        Ok(cli::Cli::Run(cfg)) => {
+            if let Some(w) = replay_warning(&cfg) {
+                eprintln!("crosscut-match: warning: {w}");
+            }
+            cfg
+        }
         Err(e) => {
             eprintln!("crosscut-match: {e}");
             std::process::exit(2);
@@ -35,4 +44,22 @@ fn main() {
             std::process::exit(1);
         }
     }
+}
+
+/// The warning for a match whose games are likely copies of each other:
+/// more than two games a pairing without `--openings`. crosscut's searcher
+/// (and any engine without randomness) plays the same moves in the same
+/// position, so each pairing would replay its two games (one with each
+/// colour) over and over, and the results would measure nothing new.
+fn replay_warning(cfg: &tournament::MatchConfig) -> Option<String> {
+    (cfg.openings.is_none() && cfg.games > 2).then(|| {
+        format!(
+            "{} games a pairing without --openings: deterministic engines (crosscut's \
+             searcher with the same settings) replay the same two games, one with each \
+             colour, again and again. Give --openings FILE (one opening a line, each \
+             played from both sides; scripts/openings/ has Onyx 12x12 sets), or vary a \
+             seed with param.seed=N for engines with random choices.",
+            cfg.games
+        )
+    })
 }
