@@ -693,7 +693,11 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         self.solver.set_hash_mb(hash_mb);
         let solver = &mut self.solver;
         self.rules.on_copy(color, |game| {
+            // The progress lines name the root's moves (HexGui's display).
+            let names = game.clone();
+            solver.set_move_names(Some(Box::new(move |m| names.format_move(m))));
             let r = solver.solve(game, limits, progress);
+            solver.set_move_names(None);
             let value = match r.value {
                 SolveValue::Win(m) => format!("win {}", game.format_move(m)),
                 ref v => value_for(v, color, color).to_string(),

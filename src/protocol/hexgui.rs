@@ -11,8 +11,8 @@
 //!   sets (`use_guifx`, `timelimit`).
 //! - `dfpn-solve-state COLOR`: the winner of the position with COLOR to
 //!   move (`black`, `white`, or `empty` when not decided), with the
-//!   solver's progress written live as `gogui-gfx:` blocks when
-//!   `use_guifx` is on ([`gfx_block`]).
+//!   solver's progress (each root move's value on its cell) written live
+//!   as `gogui-gfx:` blocks when `use_guifx` is on ([`gfx_block`]).
 //! - `gogui-interrupt`: tells GoGui-style controllers that the comment line
 //!   `# interrupt` stops a running command, as `stop` does (the input
 //!   reader sees it: see [`super::run_with`]).
@@ -132,12 +132,41 @@ fn param_dfpn(gtp: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
-/// A `gogui-gfx:` block as HexGui's `dfpn` display reads it: the solver's
-/// progress line (`info solve ...`) as the status text, no variation and
-/// no cell labels, ended by the blank line that ends a block.
-pub fn gfx_block(progress: &str) -> String {
+/// A `gogui-gfx:` block as HexGui's `dfpn` display reads it: no
+/// variation, `labels` (cell and value pairs: see [`cell_labels`]) written
+/// on the cells (`W` drawn green, `L` red), and the solver's progress line
+/// (`info solve ...`) as the status text; ended by the blank line that
+/// ends a block.
+pub fn gfx_block(progress: &str, labels: &str) -> String {
     let text = progress.strip_prefix("info solve ").unwrap_or(progress);
-    format!("gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT {text}\n\n")
+    let labels = if labels.is_empty() {
+        String::new()
+    } else {
+        format!(" {labels}")
+    };
+    format!("gogui-gfx:\ndfpn\nVAR\nLABEL{labels}\nTEXT {text}\n\n")
+}
+
+/// The pairs of the solver's `info solve moves MOVE VALUE ...` line whose
+/// move is a cell (a letter and a row number: HexGui can write on it; not
+/// `swap`), as `MOVE LABEL ...`: `W`, `L`, or the move's proof number
+/// alone (`PN` of `PN/DN`: a cell holds a few characters).
+pub fn cell_labels(moves: &str) -> String {
+    let words: Vec<&str> = moves.split_whitespace().collect();
+    words
+        .chunks(2)
+        .filter(|pair| {
+            let mut chars = pair[0].chars();
+            pair.len() == 2
+                && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && chars.as_str().parse::<u32>().is_ok()
+        })
+        .map(|pair| {
+            let proof = pair[1].split('/').next().unwrap_or(pair[1]);
+            format!("{} {proof}", pair[0])
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The winner `dfpn-solve-state` names from `solve`'s answer for `color`.
@@ -159,9 +188,13 @@ fn dfpn_solve_state(gtp: &mut Gtp, args: &[&str]) -> Reply {
         timelimit,
     } = gtp.dfpn;
     let live = &mut gtp.live;
+    // The root's moves come in a line of their own before each report.
+    let mut labels = String::new();
     let mut progress = |line: &str| {
-        if use_guifx {
-            live(&gfx_block(line));
+        if let Some(moves) = line.strip_prefix("info solve moves ") {
+            labels = cell_labels(moves);
+        } else if use_guifx {
+            live(&gfx_block(line, &labels));
         }
     };
     let answer = gtp
@@ -187,8 +220,12 @@ mod tests {
         assert_eq!(winner("win d1 nodes 3 time 0.00", Color::White), "white");
         assert_eq!(winner("loss nodes 3 time 0.00", Color::White), "black");
         assert_eq!(winner("unknown nodes 3 time 0.00", Color::Black), "empty");
-        let block = gfx_block("info solve attacker black pn 3 dn 4");
+        let block = gfx_block("info solve attacker black pn 3 dn 4", "");
         assert!(block.starts_with("gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT attacker black"));
         assert!(block.ends_with("\n\n") && !block.trim_end().contains("\n\n"));
+        let labels = cell_labels("a1 W b2 3/inf swap L c10 12/4");
+        assert_eq!(labels, "a1 W b2 3 c10 12");
+        let block = gfx_block("info solve x", &labels);
+        assert!(block.contains("\nLABEL a1 W b2 3 c10 12\nTEXT x\n"));
     }
 }
