@@ -109,6 +109,14 @@ fn moves_after_the_end_keep_both_boards_equal() {
             .contains(r#""history":["a1","b1","a2","b2","a3","c1","c3","c2"]"#)
     );
     assert!(s.legal().is_empty(), "no legal move listed after the end");
+    // The record keeps the stones after the end, and loads back.
+    let record = s.gtp.engine.record().unwrap();
+    let p = std::env::temp_dir().join(format!("crosscut-after-end-{}.sgf", std::process::id()));
+    std::fs::write(&p, record.to_sgf()).unwrap();
+    let mut again = Session::new();
+    again.ok(&format!("loadsgf {}", p.display()));
+    assert_eq!(again.ok("showboard"), s.ok("showboard"));
+    std::fs::remove_file(&p).ok();
     s.err("play b c2");
     s.err("genmove b");
     for _ in 0..3 {

@@ -321,8 +321,13 @@ impl Engine {
         let n = moves.unwrap_or(record.moves.len()).min(record.moves.len());
         for (i, m) in record.moves[..n].iter().enumerate() {
             let rules = s.rules_mut();
+            // After the end only what the game takes there (Hex's stones,
+            // which HexGui sends and `record` keeps) is replayed.
             if rules.outcome().is_some() {
-                return Err(format!("move {}: the game is already over", i + 1));
+                rules
+                    .play(m.color, &m.text)
+                    .map_err(|_| format!("move {}: the game is already over", i + 1))?;
+                continue;
             }
             if m.color != rules.to_move() {
                 return Err(format!(
