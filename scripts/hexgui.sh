@@ -5,15 +5,15 @@
 # HexGui's Play button), clicks after the end, Back x3, Hint, Solve and
 # Stop. Screenshots and the protocol log go to OUT (target/tmp/hexgui).
 #
-#   scripts/hexgui.sh [JAR]     (default ../shared/tools/hexgui/hexgui-benzene.jar)
+#   scripts/hexgui.sh [JAR]     (default ../shared/tools/hexgui/hexgui-benzene.jar;
+#                                also ../shared/tools/hexgui/hexgui-selinger.jar)
 #
 # Needs java (Debian: default-jre-headless), Xvfb, xdotool and ImageMagick's
 # import (Debian: xvfb xdotool imagemagick), and a release build. Without
 # them, or without the jar, it says SKIPPED and exits 0. The clicks are
-# pixel positions measured on the Benzene build's default window in a
-# 1280x1000 screen: another window size, or Selinger's build (which draws
-# its board elsewhere: its connect, Hint, Solve and Stop checks hold, but
-# its clicks land on other cells), needs them measured again.
+# pixel positions measured on both builds' default windows in a 1280x1000
+# screen (a jar whose name holds "selinger" is taken as Selinger's build):
+# another window size or build needs them measured again.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -52,11 +52,18 @@ check() { # check DESCRIPTION COMMAND...
   if "${@:2}"; then echo "ok   $1"; else echo "FAIL $1"; failures=$((failures + 1)); fi
 }
 shot() { import -window root "$out/$1.png"; }
+# The 9x9 board's geometry, in thousandths of a pixel of a screenshot
+# scaled by 0.962: the centre of a1, a column's step, a row's shift and
+# step. Selinger's build draws a larger board.
+case $jar in
+  *selinger*) a1x=79000 a1y=160000 col_step=47500 row_shift=23750 row_step=41200 ;;
+  *) a1x=128000 a1y=193000 col_step=36500 row_shift=18250 row_step=32000 ;;
+esac
 # Pixel centre of a cell on HexGui's 9x9 board (column letter, row number).
 click_cell() {
   local col=$(($(printf '%d' "'${1:0:1}") - 97)) row=$((${1:1} - 1))
-  local x=$(((128 * 1000 + 36500 * col + 18250 * row) / 962))
-  local y=$(((193 * 1000 + 32000 * row) / 962))
+  local x=$(((a1x + col_step * col + row_shift * row) / 962))
+  local y=$(((a1y + row_step * row) / 962))
   xdotool mousemove "$x" "$y" click 1
 }
 click_button() { # toolbar buttons, by name

@@ -185,6 +185,25 @@ fn hexgui_connects_and_plays() {
     }
 }
 
+/// Once HexGui has connected (it asks `hexgui-analyze_commands`), the
+/// engine's swap is written `swap-pieces`, Benzene's name: Selinger's
+/// HexGui reads `swap` as swap-sides, which it takes back without `undo`.
+#[test]
+fn swap_is_written_swap_pieces_for_hexgui() {
+    // On 3x3 the centre wins, so White's proven best answer is the swap.
+    let mut s = Session::with(
+        "hex",
+        &["boardsize 3", "play b b2", "param genmove_solve 1"],
+    );
+    assert_eq!(s.ok("reg_genmove w"), "swap");
+    s.ok("hexgui-analyze_commands");
+    assert_eq!(s.ok("reg_genmove w"), "swap-pieces");
+    assert_eq!(s.ok("genmove w"), "swap-pieces");
+    assert!(s.ok("position").contains(r#""history":["b2","swap"]"#));
+    s.ok("undo");
+    s.ok("play w swap-pieces");
+}
+
 /// HexGui's Stop writes `# interrupt`: it stops a search as `stop` does,
 /// is answered by nothing (it is a comment), and the next command runs.
 #[test]

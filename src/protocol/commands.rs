@@ -244,7 +244,7 @@ fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
                 warn_out_of_turn(gtp, name, color);
             }
             match gtp.engine.genmove(color, commit)? {
-                Decision::Move(m) => Ok(m),
+                Decision::Move(m) => Ok(hexgui::written_move(gtp, m)),
                 Decision::Resign => Ok("resign".into()),
             }
         }

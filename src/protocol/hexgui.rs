@@ -5,7 +5,9 @@
 //! ([`crate::games::hex::hint`]).
 //!
 //! - `hexgui-analyze_commands`: the analysis menu, in GoGui's
-//!   `type/label/command` format ([`ANALYZE_COMMANDS`]).
+//!   `type/label/command` format ([`ANALYZE_COMMANDS`]); asking it marks the
+//!   controller as HexGui, so that `genmove` writes Hex's swap
+//!   `swap-pieces` ([`written_move`]).
 //! - `boardsize W H`: HexGui always sends two numbers ([`square_size`]).
 //! - `param_dfpn [NAME VALUE]`: the solver's settings HexGui's Solve button
 //!   sets (`use_guifx`, `timelimit`).
@@ -25,10 +27,10 @@ type Handler = fn(&mut Gtp, &[&str]) -> Reply;
 
 /// The HexGui commands, in the order `list_commands` names them.
 pub(super) const COMMANDS: &[(&str, Handler)] = &[
-    (
-        "hexgui-analyze_commands",
-        |_, _| Ok(ANALYZE_COMMANDS.into()),
-    ),
+    ("hexgui-analyze_commands", |gtp, _| {
+        gtp.hexgui = true;
+        Ok(ANALYZE_COMMANDS.into())
+    }),
     ("gogui-interrupt", |_, _| Ok(String::new())),
     ("param_dfpn", param_dfpn),
     ("dfpn-solve-state", dfpn_solve_state),
@@ -67,6 +69,20 @@ impl Default for DfpnParams {
             use_guifx: false,
             timelimit: 0.0,
         }
+    }
+}
+
+/// The move `genmove` writes: as the engine chose it, except Hex's `swap`
+/// once HexGui has connected (it asked `hexgui-analyze_commands`), which
+/// is written `swap-pieces`, Benzene's name: Selinger's HexGui reads
+/// `swap` as another move (swap-sides) and then takes it back without
+/// `undo`, so the two boards would part.
+pub(super) fn written_move(gtp: &Gtp, mv: String) -> String {
+    let hex = gtp.engine.rules().is_ok_and(|r| r.name() == "hex");
+    if gtp.hexgui && hex && mv == "swap" {
+        "swap-pieces".into()
+    } else {
+        mv
     }
 }
 

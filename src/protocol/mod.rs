@@ -26,6 +26,9 @@ pub struct Gtp {
     gogui: bool,
     /// HexGui's solver settings (`param_dfpn`, see [`hexgui`]).
     dfpn: hexgui::DfpnParams,
+    /// Whether the controller asked `hexgui-analyze_commands`, as HexGui
+    /// does on connect: `genmove` then writes Hex's swap `swap-pieces`.
+    hexgui: bool,
     /// Where lines written while a command runs go (HexGui's `gogui-gfx:`
     /// blocks): stdout by default, see [`Gtp::set_live_sink`].
     live: LiveSink,
@@ -57,6 +60,7 @@ impl Gtp {
             quit: false,
             gogui: false,
             dfpn: hexgui::DfpnParams::default(),
+            hexgui: false,
             live: live_to_stdout(),
         }
     }
