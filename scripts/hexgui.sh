@@ -2,8 +2,8 @@
 # Drives the real HexGui (Benzene's GUI) against crosscut in a virtual X
 # display and checks what it sent and what it got: connect, a 9x9 game to
 # its end (one click for Black, then the engine plays both colours from
-# HexGui's Play button), clicks after the end, Back x3, Hint, Solve and
-# Stop. Screenshots and the protocol log go to OUT (target/tmp/hexgui).
+# HexGui's Play button), clicks after the end, Back x2, Hint, Solve and
+# Stop. Screenshots and the protocol log go to target/tmp/hexgui/JARNAME.
 #
 #   scripts/hexgui.sh [JAR]     (default ../shared/tools/hexgui/hexgui-benzene.jar;
 #                                also ../shared/tools/hexgui/hexgui-selinger.jar)
@@ -18,7 +18,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 jar=${1:-$root/../shared/tools/hexgui/hexgui-benzene.jar}
-out=$root/target/tmp/hexgui
+out=$root/target/tmp/hexgui/$(basename "$jar" .jar)
 engine=$root/target/release/crosscut
 for tool in java Xvfb xdotool import; do
   command -v "$tool" >/dev/null 2>&1 || { echo "SKIPPED: $tool is missing"; exit 0; }
