@@ -1,5 +1,6 @@
-//! crosscut: an engine for the square-board connection games Onyx, Orcoon and
-//! Akron, speaking a GTP-style protocol.
+//! crosscut: an engine for the connection games Onyx, Orcoon and Akron
+//! (square boards) and Hex, speaking a GTP-style protocol, with a match
+//! runner and a browser board.
 
 #![warn(missing_docs)]
 

@@ -1,8 +1,10 @@
 //! The `crosscut` engine: the GTP-style protocol on stdin/stdout.
 //!
 //! Options: `--game NAME` selects a game before the first command (for GUIs
-//! that start with `boardsize`); `--gogui` switches GoGui mode on (GoGui's
-//! coordinates and board model, see `crosscut::protocol::gogui`); `--help`.
+//! that start with `boardsize`), `--size N` and `--option NAME=VALUE` set
+//! its board and options (for GUIs that take the size from the engine);
+//! `--gogui` switches GoGui mode on (GoGui's coordinates and board model,
+//! see `crosscut::protocol::gogui`); `--help`; `--version`.
 //!
 //! Everything written to stderr (usage errors, the log) is best effort: a
 //! failed write is ignored (env_logger drops a record it cannot write).
@@ -21,7 +23,7 @@ fn warn(message: std::fmt::Arguments) {
 /// The command line's usage, with the games of the registry.
 fn usage() -> String {
     format!(
-        "usage: crosscut [--game {}] [--gogui]",
+        "usage: crosscut [--game {} [--size N] [--option NAME=VALUE]...] [--gogui]",
         crosscut::games::names_usage()
     )
 }
@@ -31,7 +33,11 @@ fn help() {
     println!("crosscut: a connection-game engine speaking GTP on stdin/stdout.");
     println!("{}    (see protocol.md)", usage());
     println!("  --game NAME  select a game before the first command");
+    println!("  --size N     its board size (after --game)");
+    println!("  --option NAME=VALUE");
+    println!("               one of its options, e.g. swap=off (after --game; repeatable)");
     println!("  --gogui      GoGui mode: GoGui's coordinates (I skipped) and board");
+    println!("  --version    the version");
     println!("crosscut web [--port N] [--listen ADDR]");
     println!(
         "             the browser board on http://127.0.0.1:{}/ (--port 0: any free port)",
@@ -54,10 +60,15 @@ fn start(args: &[String]) -> Result<Option<Gtp>> {
     }
     let mut gtp = Gtp::new();
     let mut rest = args;
+    let (mut size, mut options) = (None, Vec::new());
     while !rest.is_empty() {
         match rest {
             [flag, ..] if flag == "--help" || flag == "-h" => {
                 help();
+                return Ok(None);
+            }
+            [flag, ..] if flag == "--version" || flag == "-V" => {
+                println!("crosscut {}", env!("CARGO_PKG_VERSION"));
                 return Ok(None);
             }
             [flag, more @ ..] if flag == "--gogui" => {
@@ -71,8 +82,44 @@ fn start(args: &[String]) -> Result<Option<Gtp>> {
                     .context("crosscut --game")?;
                 rest = more;
             }
-            _ => bail!(usage()),
+            [flag, n, more @ ..] if flag == "--size" => {
+                size = Some(
+                    n.parse::<usize>()
+                        .with_context(|| format!("crosscut --size: '{n}' is not a board size"))?,
+                );
+                rest = more;
+            }
+            [flag, o, more @ ..] if flag == "--option" => {
+                options.push(o.clone());
+                rest = more;
+            }
+            [flag] if matches!(flag.as_str(), "--game" | "--size" | "--option") => {
+                bail!("{flag} needs a value\n{}", usage())
+            }
+            [other, ..] => bail!("unknown option '{other}' (see --help)\n{}", usage()),
+            [] => unreachable!("the loop stops on an empty list"),
         }
+    }
+    if size.is_some() || !options.is_empty() {
+        let entry = gtp
+            .engine
+            .entry()
+            .context("--size and --option need --game NAME before them")?;
+        let size = size.unwrap_or(entry.default_size);
+        let options = entry
+            .parse_options(size, &options)
+            .map_err(anyhow::Error::msg)
+            .context("crosscut --option")?;
+        for (name, value) in &options {
+            gtp.engine
+                .set_option(name, value)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("crosscut --option {name}={value}"))?;
+        }
+        gtp.engine
+            .new_game(size)
+            .map_err(anyhow::Error::msg)
+            .context("crosscut --size")?;
     }
     Ok(Some(gtp))
 }

@@ -58,6 +58,7 @@ pub trait Rules: Send {
     fn renew(&mut self, size: usize, options: &Options) -> Result<(), String>;
     /// Plays a move given as text for `color`. When `color` is not to move,
     /// the turn is handed over first, as GTP allows; `undo` takes both back.
+    /// Once the game is over every move is refused (RULINGS).
     fn play(&mut self, color: Color, text: &str) -> Result<(), MoveError>;
     /// Takes back one move; false when there is none.
     fn undo(&mut self) -> bool;
@@ -735,7 +736,11 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
         self.solver.set_hash_mb(hash_mb);
         let solver = &mut self.solver;
         self.rules.on_copy(color, |game| {
+            // The progress lines name the root's moves (HexGui's display).
+            let names = game.clone();
+            solver.set_move_names(Some(Box::new(move |m| names.format_move(m))));
             let r = solver.solve(game, limits, progress);
+            solver.set_move_names(None);
             let value = match r.value {
                 SolveValue::Win(m) => Solved::Win(Some(game.format_move(m))),
                 ref v => value_for(v, color, color),

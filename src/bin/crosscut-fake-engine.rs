@@ -24,6 +24,7 @@ usage: crosscut-fake-engine [--mode MODE] [--after N] [--seed S] [--delay SECOND
   --seed S         random seed (default 1)
   --delay SECONDS  the delay of slow and drip (default 1)
   --script MOVES   the game of --mode script (moves separated by spaces or commas)
+  -V, --version    the version
   -h, --help       this text
 
 Modes: random (behaves), illegal (plays an occupied point), garbage (answers a
@@ -236,6 +237,10 @@ fn parse_args(args: &[String], fake: &mut Fake) -> Result<(), Option<String>> {
     while let Some(a) = it.next() {
         if a == "-h" || a == "--help" {
             return Err(None);
+        }
+        if a == "-V" || a == "--version" {
+            println!("crosscut-fake-engine {}", env!("CARGO_PKG_VERSION"));
+            std::process::exit(0);
         }
         let mut value = || it.next().ok_or_else(|| Some(format!("{a} needs a value")));
         let bad = |v: &str| Some(format!("bad value '{v}' for {a}"));

@@ -32,6 +32,10 @@ fn play(cfg: &MatchConfig) -> Result<()> {
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--version" || a == "-V") {
+        println!("crosscut-match {}", env!("CARGO_PKG_VERSION"));
+        return;
+    }
     let cfg = match cli::parse_args(&args)
         .map_err(anyhow::Error::msg)
         .context("bad command line (see --help)")
@@ -40,7 +44,12 @@ fn main() {
             print!("{}", cli::usage());
             return;
         }
-        Ok(cli::Cli::Run(cfg)) => cfg,
+        Ok(cli::Cli::Run(cfg)) => {
+            if let Some(w) = replay_warning(&cfg) {
+                let _ = writeln!(std::io::stderr(), "crosscut-match: warning: {w}");
+            }
+            cfg
+        }
         Err(e) => {
             report(&e);
             std::process::exit(2);
@@ -50,4 +59,22 @@ fn main() {
         report(&e);
         std::process::exit(1);
     }
+}
+
+/// The warning for a match whose games are likely copies of each other:
+/// more than two games a pairing without `--openings`. crosscut's searcher
+/// (and any engine without randomness) plays the same moves in the same
+/// position, so each pairing would replay its two games (one with each
+/// colour) over and over, and the results would measure nothing new.
+fn replay_warning(cfg: &MatchConfig) -> Option<String> {
+    (cfg.openings.is_none() && cfg.games > 2).then(|| {
+        format!(
+            "{} games a pairing without --openings: deterministic engines (crosscut's \
+             searcher with the same settings) replay the same two games, one with each \
+             colour, again and again. Give --openings FILE (one opening a line, each \
+             played from both sides; scripts/openings/ has Onyx 12x12 sets), or vary a \
+             seed with param.seed=N for engines with random choices.",
+            cfg.games
+        )
+    })
 }

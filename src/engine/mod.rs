@@ -627,6 +627,28 @@ impl Engine {
         )
     }
 
+    /// [`Engine::solve`] with its progress lines (about one a second, as
+    /// the info sink gets them when verbose) also handed to `progress`:
+    /// HexGui's live solver display ([`crate::protocol::hexgui`]).
+    pub fn solve_reporting(
+        &mut self,
+        color: Option<Color>,
+        seconds: Option<f64>,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<SolveAnswer, String> {
+        self.solving(
+            color,
+            seconds,
+            |session, color, limits, hash_mb, verbose_sink| {
+                let mut both = |line: &str| {
+                    verbose_sink(line);
+                    progress(line);
+                };
+                session.solve(color, limits, hash_mb, &mut both)
+            },
+        )
+    }
+
     /// Solves every legal move of `color` (the side to move when `None`),
     /// each within the limits of [`Engine::solve`]: each move in board
     /// order with the value for `color` after it.

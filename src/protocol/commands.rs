@@ -91,6 +91,7 @@ pub const COMMANDS: &[(&str, Handler)] = &[
 /// (in GoGui mode), then the current game's options and commands.
 pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = COMMANDS.iter().map(|(n, _)| *n).collect();
+    names.extend(gtp.always_on().iter().map(|(n, _)| *n));
     if let Some(mode) = gtp.mode() {
         names.extend(mode.only.iter().map(|(n, _)| *n));
     }
@@ -101,15 +102,49 @@ pub fn command_names(gtp: &Gtp) -> Vec<&'static str> {
     names
 }
 
+/// `boardsize W H` as `boardsize N`: the arguments of `boardsize` with a
+/// second number accepted when it equals the first (HexGui writes
+/// `boardsize 9 9`; every board here is square).
+fn square_size<'a>(args: &[&'a str]) -> Result<Vec<&'a str>, String> {
+    match args {
+        [w, h] => {
+            let (wn, hn) = (w.parse::<usize>(), h.parse::<usize>());
+            match (wn, hn) {
+                (Ok(a), Ok(b)) if a == b => Ok(vec![*w]),
+                (Ok(a), Ok(b)) => Err(format!(
+                    "unacceptable size: {a}x{b}: the boards are square (boardsize N, or \
+                     boardsize N N)"
+                )),
+                _ => Err(format!(
+                    "syntax error: '{w} {h}' is not a board size (boardsize N or boardsize N N)"
+                )),
+            }
+        }
+        _ => Ok(args.to_vec()),
+    }
+}
+
 /// Runs command `name` with `args`.
 pub fn dispatch(gtp: &mut Gtp, name: &str, args: &[&str]) -> Reply {
+    // `boardsize W H` (HexGui) is `boardsize W` when W = H, in every mode.
+    let squared;
+    let args = if name == "boardsize" {
+        squared = square_size(args)?;
+        &squared[..]
+    } else {
+        args
+    };
     if let Some(mode) = gtp.mode() {
         let own = mode.overrides.iter().chain(mode.only);
         if let Some((_, handler)) = own.clone().find(|(n, _)| *n == name) {
             return handler(gtp, args);
         }
     }
-    if let Some((_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) {
+    if let Some((_, handler)) = COMMANDS
+        .iter()
+        .chain(gtp.always_on())
+        .find(|(n, _)| *n == name)
+    {
         return handler(gtp, args);
     }
     let engine = &mut gtp.engine;
@@ -187,7 +222,7 @@ pub(super) fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
                 .map(|_| String::new())
                 .map_err(|e| format!("unacceptable size: {e}"))
         }
-        _ => usage("boardsize N"),
+        _ => usage("boardsize N (or boardsize N N)"),
     }
 }
 
@@ -243,7 +278,7 @@ fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
                 warn_out_of_turn(gtp, name, color);
             }
             match gtp.engine.genmove(color, commit)? {
-                Decision::Move(m) => Ok(m),
+                Decision::Move(m) => Ok(gtp.written_move(m)),
                 Decision::Resign => Ok("resign".into()),
             }
         }
@@ -343,7 +378,7 @@ fn bench(_: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
-fn undo(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn undo(gtp: &mut Gtp, args: &[&str]) -> Reply {
     if !args.is_empty() {
         return usage("undo");
     }
@@ -490,4 +525,17 @@ fn position(gtp: &mut Gtp, args: &[&str]) -> Reply {
         return Err("syntax error: usage: position".into());
     }
     Ok(super::position::of_engine(&mut gtp.engine)?.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_squared() {
+        assert_eq!(square_size(&["9", "9"]).unwrap(), vec!["9"]);
+        assert_eq!(square_size(&["9"]).unwrap(), vec!["9"]);
+        assert!(square_size(&["9", "7"]).unwrap_err().contains("square"));
+        assert!(square_size(&["9", "x"]).unwrap_err().contains("syntax"));
+    }
 }

@@ -3,6 +3,7 @@
 
 mod commands;
 pub mod gogui;
+pub mod hexgui;
 pub mod parser;
 pub mod position;
 mod safe_text;
@@ -25,6 +26,29 @@ pub struct Gtp {
     quit: bool,
     /// GoGui mode ([`gogui`]): GoGui's coordinates and board model.
     gogui: bool,
+    /// HexGui's solver settings (`param_dfpn`, see [`hexgui`]).
+    dfpn: hexgui::DfpnParams,
+    /// HexGui's clicks after the end, acknowledged but not played (see
+    /// [`hexgui::MODE`]): each with the hash of the position it was made in.
+    after_end: Vec<(u64, String)>,
+    /// Whether the controller asked `hexgui-analyze_commands`, as HexGui
+    /// does on connect: `genmove` then writes Hex's swap `swap-pieces`.
+    hexgui: bool,
+    /// Where lines written while a command runs go (HexGui's `gogui-gfx:`
+    /// blocks): stdout by default, see [`Gtp::set_live_sink`].
+    live: LiveSink,
+}
+
+/// A sink for text written before a command's answer, while it runs.
+pub type LiveSink = Box<dyn FnMut(&str) + Send>;
+
+/// The default [`LiveSink`]: stdout, flushed at once, best effort.
+fn live_to_stdout() -> LiveSink {
+    Box::new(|text| {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    })
 }
 
 impl Default for Gtp {
@@ -40,7 +64,18 @@ impl Gtp {
             engine: Engine::new(),
             quit: false,
             gogui: false,
+            dfpn: hexgui::DfpnParams::default(),
+            after_end: Vec::new(),
+            hexgui: false,
+            live: live_to_stdout(),
         }
+    }
+
+    /// Sends the text a command writes while it runs (HexGui's `gogui-gfx:`
+    /// blocks, each ended by a blank line) to `sink` instead of stdout,
+    /// for a controller that does not read this process's stdout.
+    pub fn set_live_sink(&mut self, sink: LiveSink) {
+        self.live = sink;
     }
 
     /// Switches GoGui mode on or off (`crosscut --gogui`): see [`gogui`].
@@ -55,7 +90,24 @@ impl Gtp {
 
     /// The mode on, if any: what the commands answer differently in it.
     fn mode(&self) -> Option<&'static commands::Mode> {
-        self.gogui.then_some(&gogui::MODE)
+        if self.gogui {
+            Some(&gogui::MODE)
+        } else if self.hexgui {
+            Some(&hexgui::MODE)
+        } else {
+            None
+        }
+    }
+
+    /// Commands answered in every mode besides the protocol's own: HexGui's
+    /// (it starts the engine with no option of ours).
+    fn always_on(&self) -> &'static [(&'static str, commands::Handler)] {
+        hexgui::COMMANDS
+    }
+
+    /// The move `genmove` writes (see [`hexgui::written_move`]).
+    fn written_move(&self, mv: String) -> String {
+        hexgui::written_move(self, mv)
     }
 
     /// Whether `quit` has been received.
@@ -152,10 +204,10 @@ pub fn bound_echo(message: String, words: &[&str]) -> String {
 /// Formats an answer: `=id text` or `?id message`, ended by one blank
 /// line. As GTP has it, the text's first line follows `=id ` on the same
 /// line, for every command (`showboard` and the other multi-line answers
-/// too); further lines follow it. Empty lines would end the answer early,
-/// so blank lines are dropped (a leading one as well), and no line may look
-/// like the start of another answer or hold control bytes
-/// (see `safe_text`).
+/// too), and an empty answer is `=id ` with its space; further lines
+/// follow it. Empty lines would end the answer early, so blank lines are
+/// dropped (a leading one as well), and no line may look like the start of
+/// another answer or hold control bytes (see `safe_text`).
 pub fn format_answer(id: Option<&str>, reply: Reply) -> String {
     let (mark, text) = match reply {
         Ok(t) => ('=', t),
@@ -170,11 +222,9 @@ pub fn format_answer(id: Option<&str>, reply: Reply) -> String {
         .map(|(i, l)| safe_text::safe_line(l, i == 0))
         .collect();
     let body = body.join("\n");
-    if body.is_empty() {
-        format!("{mark}{id}\n\n")
-    } else {
-        format!("{mark}{id} {body}\n\n")
-    }
+    // `=[id] result`: the space stays when the result is empty (`= `), as
+    // GTP 2 writes it and as HexGui's Benzene build requires.
+    format!("{mark}{id} {body}\n\n")
 }
 
 /// The answer to a line that is not UTF-8 (decoded lossily in `line`):
@@ -303,9 +353,13 @@ impl Reader {
     }
 }
 
-/// Whether a line is a `stop` command (with or without an id).
+/// Whether a line is a `stop` command (with or without an id), or GoGui's
+/// and HexGui's interrupt, the comment line `# interrupt`.
 fn is_stop(line: &[u8]) -> bool {
     let text = String::from_utf8_lossy(line);
+    if text.trim() == "# interrupt" {
+        return true;
+    }
     let mut words = text.split_whitespace();
     match words.next() {
         Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => words.next() == Some("stop"),
@@ -448,5 +502,18 @@ mod tests {
         assert_eq!(too_long_answer(b"12 play"), "?12 line too long\n\n");
         assert_eq!(too_long_answer(b"12play"), "? line too long\n\n");
         assert_eq!(too_long_answer(b"xxxx"), "? line too long\n\n");
+    }
+
+    #[test]
+    fn interrupts_are_stops() {
+        assert!(is_stop(b"stop\n") && is_stop(b"12 stop") && is_stop(b"# interrupt\n"));
+        assert!(!is_stop(b"# interrupted\n") && !is_stop(b"stopp") && !is_stop(b"# stop"));
+    }
+
+    #[test]
+    fn empty_answers_keep_their_space() {
+        assert_eq!(format_answer(None, Ok(String::new())), "= \n\n");
+        assert_eq!(format_answer(Some("7"), Ok("\n".into())), "=7 \n\n");
+        assert_eq!(format_answer(None, Ok("x".into())), "= x\n\n");
     }
 }

@@ -290,6 +290,10 @@ struct Child<M> {
     fixed: bool,
 }
 
+/// Writes a move in the game's notation, for the progress lines (the
+/// solver itself knows moves only as values).
+pub type MoveNames<M> = Box<dyn Fn(M) -> String + Send>;
+
 /// The df-pn solver: its table, kept between calls.
 pub struct Solver<G: Knowledge> {
     table: Option<Table>,
@@ -306,6 +310,12 @@ pub struct Solver<G: Knowledge> {
     /// Whether the attacker is to move at the root.
     root_attacker_moves: bool,
     root_best: Option<G::Move>,
+    /// The root's moves as its last iteration saw them: (move, proof and
+    /// disproof numbers of the move for the side to move at the root).
+    root_moves: Vec<(G::Move, u32, u32)>,
+    /// How moves are written, when the progress lines list the root's
+    /// moves ([`Solver::set_move_names`]).
+    move_names: Option<MoveNames<G::Move>>,
     last_report: Instant,
     /// ε of the 1+ε trick as a divisor: a child may grow up to
     /// δ₂ + 1 + δ₂ / `eps_divisor` before its sibling is tried (ε = 1/4).
@@ -339,6 +349,8 @@ impl<G: Knowledge> Solver<G> {
             root_attacker: Color::Black,
             root_attacker_moves: true,
             root_best: None,
+            root_moves: Vec::new(),
+            move_names: None,
             last_report: Instant::now(),
             eps_divisor: 4,
             by_player: true,
@@ -352,6 +364,15 @@ impl<G: Knowledge> Solver<G> {
             self.hash_mb = hash_mb;
             self.table = None;
         }
+    }
+
+    /// With `names`, each progress report is preceded by a line of the
+    /// root's moves and their values for the side to move there: `info
+    /// solve moves MOVE VALUE ...`, VALUE being `W` (proven to win), `L`
+    /// (proven to lose) or `PN/DN` (the move's proof and disproof numbers,
+    /// `inf` for infinity). `None` (the default) writes no such line.
+    pub fn set_move_names(&mut self, names: Option<MoveNames<G::Move>>) {
+        self.move_names = names;
     }
 
     /// Forgets every result (a new game).
@@ -505,6 +526,30 @@ impl<G: Knowledge> Solver<G> {
         let elapsed = now - self.limits.start;
         if now - self.last_report >= Duration::from_secs(1) {
             self.last_report = now;
+            if let Some(names) = &self.move_names
+                && !self.root_moves.is_empty()
+            {
+                let number = |n: u32| {
+                    if n >= INF {
+                        "inf".to_string()
+                    } else {
+                        n.to_string()
+                    }
+                };
+                let moves: Vec<String> = self
+                    .root_moves
+                    .iter()
+                    .map(|&(mv, pn, dn)| {
+                        let value = match (pn, dn) {
+                            (0, _) => "W".to_string(),
+                            (_, 0) => "L".to_string(),
+                            _ => format!("{}/{}", number(pn), number(dn)),
+                        };
+                        format!("{} {value}", names(mv))
+                    })
+                    .collect();
+                progress(&format!("info solve moves {}", moves.join(" ")));
+            }
             let secs = elapsed.as_secs_f64().max(1e-9);
             // φ and δ are the root's side to move's: proof and disproof
             // numbers when the attacker is to move there.
@@ -624,6 +669,11 @@ impl<G: Knowledge> Solver<G> {
             let (phi, delta, rep) = Self::combine(&children);
             if depth == 0 {
                 self.root = (phi, delta);
+                // A move's proof number for the side to move is its
+                // child's δ (φ(root) = min δ), its disproof number φ.
+                self.root_moves.clear();
+                self.root_moves
+                    .extend(children.iter().map(|c| (c.mv, c.delta, c.phi)));
             }
             if phi >= th_phi || delta >= th_delta || self.stopped {
                 break (phi, delta, rep);
@@ -710,6 +760,7 @@ impl<G: Knowledge> Solver<G> {
         self.nodes = 0;
         self.path.clear();
         self.root_best = None;
+        self.root_moves.clear();
         self.root = (1, 1);
         self.last_report = Instant::now();
         self.table();

@@ -494,7 +494,17 @@ pub fn main(args: &[String]) -> Result<(), String> {
                 config.host = addr.clone();
                 rest = more;
             }
-            _ => return Err("usage: crosscut web [--port N] [--listen ADDR]".into()),
+            [flag, ..] => {
+                let why = if flag == "--port" || flag == "--listen" {
+                    format!("{flag} needs a value")
+                } else {
+                    format!("unknown option '{flag}'")
+                };
+                return Err(format!(
+                    "{why}; usage: crosscut web [--port N] [--listen ADDR]"
+                ));
+            }
+            [] => break,
         }
     }
     let loopback = ["127.0.0.1", "localhost", "::1"].contains(&config.host.as_str());

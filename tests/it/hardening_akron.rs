@@ -12,8 +12,8 @@ use std::process::Stdio;
 #[test]
 fn long_akron_game_memory_is_bounded() {
     let mut e = Engine::start(&[], Stdio::null());
-    assert_eq!(e.cmd("game akron"), "=");
-    assert_eq!(e.cmd("boardsize 26"), "=");
+    assert_eq!(e.cmd("game akron"), "= ");
+    assert_eq!(e.cmd("boardsize 26"), "= ");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut played = 0;
     let mut start_kb = 0;
@@ -25,7 +25,7 @@ fn long_akron_game_memory_is_bounded() {
         let moves: Vec<&str> = legal[1..].split_whitespace().collect();
         if moves.is_empty() {
             for _ in 0..3 {
-                assert_eq!(e.cmd("undo"), "=");
+                assert_eq!(e.cmd("undo"), "= ");
             }
             played -= 3;
             continue;
@@ -33,7 +33,7 @@ fn long_akron_game_memory_is_bounded() {
         let mv = random_move(&mut rng, &moves, |m| m.contains('-'), 90);
         let side = e.cmd("gogui-rules_side_to_move");
         let a = e.cmd(&format!("play {} {mv}", &side[2..]));
-        assert_eq!(a, "=", "play {mv}");
+        assert_eq!(a, "= ", "play {mv}");
         played += 1;
     }
     let end_kb = e.rss_kb();
@@ -44,11 +44,11 @@ fn long_akron_game_memory_is_bounded() {
     // Taking back every move still restores the start.
     let start_board = {
         let mut fresh = Engine::start(&["--game", "akron"], Stdio::null());
-        assert_eq!(fresh.cmd("boardsize 26"), "=");
+        assert_eq!(fresh.cmd("boardsize 26"), "= ");
         fresh.cmd("showboard")
     };
-    while e.cmd("undo") == "=" {}
+    while e.cmd("undo") == "= " {}
     assert_eq!(e.cmd("showboard"), start_board);
-    assert_eq!(e.cmd("clear_board"), "=");
+    assert_eq!(e.cmd("clear_board"), "= ");
     assert!(e.rss_kb() < start_kb + 30_000);
 }

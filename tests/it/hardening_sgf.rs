@@ -88,7 +88,7 @@ fn oversized_record_is_refused() {
     let path = temp_path("big.sgf");
     std::fs::write(&path, &text).unwrap();
     let mut e = Engine::start(&[], Stdio::null());
-    assert_eq!(e.cmd("game orcoon"), "=");
+    assert_eq!(e.cmd("game orcoon"), "= ");
     let a = e.cmd(&format!("loadsgf {}", path.display()));
     assert!(a.starts_with("? ") && a.contains("too large"), "{a}");
     assert_eq!(e.cmd("gogui-rules_game_id"), "= orcoon");

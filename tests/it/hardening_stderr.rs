@@ -40,9 +40,9 @@ fn logging_into_a_full_stderr_changes_no_answer() {
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<&str> = text.split("\n\n").collect();
-    assert_eq!(answers[0], "=1");
+    assert_eq!(answers[0], "=1 ");
     assert!(answers[1].starts_with("?2 "), "{text}");
-    assert_eq!(answers[2], "=3");
+    assert_eq!(answers[2], "=3 ");
     assert!(answers[3].starts_with("=4 "), "{text}");
     assert_eq!(answers[4], "=5 crosscut");
     assert!(answers[5].starts_with("=6 "), "{text}");
@@ -55,8 +55,8 @@ fn logging_into_a_full_stderr_changes_no_answer() {
 fn genmove_with_stderr_full() {
     let mut e = Engine::start(&[], dev_full());
     for game in ["onyx", "orcoon", "akron"] {
-        assert_eq!(e.cmd(&format!("game {game}")), "=");
-        assert_eq!(e.cmd("param move_time 0.2"), "=");
+        assert_eq!(e.cmd(&format!("game {game}")), "= ");
+        assert_eq!(e.cmd("param move_time 0.2"), "= ");
         let a = e.cmd("genmove b");
         assert!(a.starts_with("= "), "{game}: {a}");
         let a = e.cmd("analyze w");

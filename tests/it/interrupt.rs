@@ -90,7 +90,7 @@ fn stop_interrupts_a_search_and_perft() {
         .write_all(b"game onyx\nparam move_time 0\nparam verbose false\n")
         .unwrap();
     for _ in 0..3 {
-        assert_eq!(answers.next(), "=\n");
+        assert_eq!(answers.next(), "= \n");
     }
     // An unlimited search, stopped by `stop`: it plays the move it has.
     stdin.write_all(b"genmove b\n").unwrap();
@@ -98,14 +98,14 @@ fn stop_interrupts_a_search_and_perft() {
     stdin.write_all(b"7 stop\nshowboard\n").unwrap();
     let mv = answers.next();
     assert!(mv.starts_with("= ") && mv.len() > 3, "{mv}");
-    assert_eq!(answers.next(), "=7\n");
+    assert_eq!(answers.next(), "=7 \n");
     assert!(answers.next().contains("white to move"));
     // perft 8 on 12x12 would take days; `stop` ends it with `?`.
     stdin.write_all(b"perft 8\n").unwrap();
     std::thread::sleep(Duration::from_millis(300));
     stdin.write_all(b"stop\nperft 1\n").unwrap();
     assert_eq!(answers.next(), "? perft interrupted\n");
-    assert_eq!(answers.next(), "=\n");
+    assert_eq!(answers.next(), "= \n");
     assert!(
         answers.next().starts_with("= "),
         "perft runs again after a stop"
@@ -113,17 +113,17 @@ fn stop_interrupts_a_search_and_perft() {
     // A solve without a limit (12x12 would take years): `stop` ends it,
     // and it answers `unknown`; the next solve runs.
     stdin.write_all(b"param solve_time 0\nsolve\n").unwrap();
-    assert_eq!(answers.next(), "=\n");
+    assert_eq!(answers.next(), "= \n");
     std::thread::sleep(Duration::from_millis(300));
     stdin.write_all(b"stop\nsolve w 0.05\n").unwrap();
     let solve = answers.next();
     assert!(solve.starts_with("= unknown nodes "), "{solve}");
-    assert_eq!(answers.next(), "=\n");
+    assert_eq!(answers.next(), "= \n");
     assert!(answers.next().starts_with("= unknown nodes "));
     // A `stop` with nothing running is answered and changes nothing.
     stdin.write_all(b"stop\nquit\n").unwrap();
-    assert_eq!(answers.next(), "=\n");
-    assert_eq!(answers.next(), "=\n");
+    assert_eq!(answers.next(), "= \n");
+    assert_eq!(answers.next(), "= \n");
     drop(stdin);
     assert!(exits_within(&mut child, Duration::from_secs(30)));
 }
@@ -142,7 +142,7 @@ fn an_unread_stderr_never_blocks_the_engine() {
         .write_all(b"game onyx\nboardsize 8\nparam max_depth 3\nparam move_time 0\n")
         .unwrap();
     for _ in 0..4 {
-        assert_eq!(answers.next(), "=\n");
+        assert_eq!(answers.next(), "= \n");
     }
     let start = Instant::now();
     for genmoves in 0..600 {
@@ -155,7 +155,7 @@ fn an_unread_stderr_never_blocks_the_engine() {
         let mv = answers.next();
         if answers.next().starts_with("= ") || mv.starts_with('?') {
             stdin.write_all(b"clear_board\n").unwrap();
-            assert_eq!(answers.next(), "=\n");
+            assert_eq!(answers.next(), "= \n");
         }
         assert!(
             start.elapsed() < Duration::from_secs(120),

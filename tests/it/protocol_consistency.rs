@@ -1,6 +1,8 @@
 //! Protocol consistency a controller author relies on: every answer's text
-//! starts on the `=` line, `legal_moves` lists moves in board order, and an
-//! out-of-turn `genmove` (after a swap) logs a warning.
+//! starts on the `=` line, `legal_moves` lists moves in board order, an
+//! out-of-turn `genmove` (after a swap) logs a warning; protocol.md's
+//! examples and command list match the engine; every binary has
+//! `--version` and names an option it does not know.
 
 use std::sync::{Mutex, OnceLock};
 use std::thread::ThreadId;
@@ -281,4 +283,213 @@ fn no_game_is_named_outside_its_folder() {
         "game names outside src/games/:\n{}",
         found.join("\n")
     );
+}
+
+/// protocol.md's code blocks, each with the number of its first line.
+fn code_blocks(text: &str) -> Vec<(usize, Vec<&str>)> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, Vec<&str>)> = None;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            match current.take() {
+                Some(block) => blocks.push(block),
+                None => current = Some((i + 2, Vec::new())),
+            }
+        } else if let Some((_, lines)) = current.as_mut() {
+            lines.push(line);
+        }
+    }
+    blocks
+}
+
+/// Whether an answer's first line matches a documented one, where `...`
+/// (or `…`) stands for any text.
+fn matches_documented(actual: &str, documented: &str) -> bool {
+    let documented = documented.replace('…', "...");
+    let pieces: Vec<&str> = documented.split("...").collect();
+    let mut rest = actual.trim_end();
+    for (i, piece) in pieces.iter().enumerate() {
+        let piece = if i + 1 == pieces.len() {
+            piece.trim_end()
+        } else {
+            piece
+        };
+        if i == 0 {
+            match rest.strip_prefix(piece) {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        } else if i + 1 == pieces.len() {
+            return rest.ends_with(piece);
+        } else {
+            match rest.find(piece) {
+                Some(at) => rest = &rest[at + piece.len()..],
+                None => return false,
+            }
+        }
+    }
+    rest.is_empty()
+}
+
+/// Every example of protocol.md written `command → answer` is replayed:
+/// each code block holding one, in a fresh engine (under Onyx, the
+/// document's first game, unless the block selects one), its lines in
+/// order; a line without `→` is a command whose answer is not shown. The
+/// answer's first line must match the documented one (`...` for any text;
+/// a comment in parentheses after the answer is not part of it).
+#[test]
+fn protocol_md_examples_hold() {
+    let text = include_str!("../../protocol.md");
+    let mut checked = 0;
+    for (line_no, block) in code_blocks(text) {
+        if !block.iter().any(|l| l.contains('→')) {
+            continue;
+        }
+        // The records these examples load are the reader's own files.
+        if block.iter().any(|l| l.trim_start().starts_with("loadsgf")) {
+            continue;
+        }
+        // A line indented deeper than the commands continues the answer
+        // above it (a board).
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let command_indent = block
+            .iter()
+            .filter(|l| l.contains('→'))
+            .map(|l| indent(l))
+            .min()
+            .unwrap_or(0);
+        let mut gtp = Gtp::new();
+        if !block.iter().any(|l| l.trim_start().starts_with("game ")) {
+            ok(&mut gtp, "game onyx");
+        }
+        for (i, line) in block.iter().enumerate() {
+            let (command, documented) = match line.split_once('→') {
+                Some((c, d)) => (c.trim(), Some(d.trim())),
+                None => (line.trim(), None),
+            };
+            if command.is_empty() || (documented.is_none() && indent(line) > command_indent) {
+                continue;
+            }
+            let answer = raw(&mut gtp, command);
+            let first = answer.lines().next().unwrap_or_default();
+            let Some(documented) = documented else {
+                assert!(
+                    first.starts_with('='),
+                    "protocol.md line {}: '{command}' failed: {answer}",
+                    line_no + i
+                );
+                continue;
+            };
+            // `=      (White still to move)`: the comment is not answered.
+            let documented = match documented.find("  (") {
+                Some(at) if documented.ends_with(')') => documented[..at].trim_end(),
+                _ => documented,
+            };
+            assert!(
+                matches_documented(first, documented),
+                "protocol.md line {}: '{command}' answers\n{first}\nnot, as documented,\n{documented}",
+                line_no + i
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40, "only {checked} documented answers found");
+}
+
+/// protocol.md's `position` example names every field the command writes.
+#[test]
+fn protocol_md_position_example_has_every_field() {
+    let text = include_str!("../../protocol.md");
+    let example = code_blocks(text)
+        .into_iter()
+        .map(|(_, b)| b.join("\n"))
+        .find(|b| b.contains("\nposition\n= {"))
+        .expect("the position example");
+    let mut gtp = session("onyx", &["boardsize 4", "start blank", "play b A1"]);
+    let answer = ok(&mut gtp, "position");
+    let value: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    for key in value.as_object().expect("an object").keys() {
+        assert!(
+            example.contains(&format!("\"{key}\":")),
+            "protocol.md's position example lacks {key}"
+        );
+    }
+}
+
+/// Every command the engine answers (under each game, and in GoGui mode)
+/// is named in protocol.md.
+#[test]
+fn protocol_md_names_every_command() {
+    let text = include_str!("../../protocol.md");
+    for game in ["onyx", "orcoon", "akron", "hex"] {
+        for gogui in [false, true] {
+            let mut gtp = session(game, &[]);
+            gtp.set_gogui(gogui);
+            for name in ok(&mut gtp, "list_commands").lines() {
+                assert!(
+                    text.contains(&format!("`{name}")),
+                    "{name} ({game}) is not in protocol.md"
+                );
+            }
+        }
+    }
+}
+
+/// What a newcomer types first: `--version` on every binary, and an option
+/// that does not exist named in the error.
+#[test]
+fn every_binary_has_version_and_names_unknown_options() {
+    use std::process::Command;
+    for (name, exe) in [
+        ("crosscut", env!("CARGO_BIN_EXE_crosscut")),
+        ("crosscut-match", env!("CARGO_BIN_EXE_crosscut-match")),
+        (
+            "crosscut-fake-engine",
+            env!("CARGO_BIN_EXE_crosscut-fake-engine"),
+        ),
+    ] {
+        let out = Command::new(exe).arg("--version").output().unwrap();
+        assert!(out.status.success(), "{name} --version");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            format!("{name} {}", env!("CARGO_PKG_VERSION"))
+        );
+        let out = Command::new(exe).arg("--frobnicate").output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name} --frobnicate");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("unknown option '--frobnicate'"),
+            "{name}: {err}"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_crosscut"))
+        .args(["web", "--frobnicate"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown option '--frobnicate'"));
+}
+
+/// `crosscut-match` warns when more than two games a pairing are played
+/// without `--openings`: deterministic engines would replay them.
+#[test]
+fn match_warns_of_replayed_games_without_openings() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("crosscut-replay-{}", std::process::id()));
+    let exe = env!("CARGO_BIN_EXE_crosscut");
+    let run = |games: &str| {
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = Command::new(env!("CARGO_BIN_EXE_crosscut-match"))
+            .args([
+                "--engine", exe, "--engine", exe, "--game", "hex", "--size", "1",
+            ])
+            .args(["--games", games, "--quiet", "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(run("4").contains("without --openings"));
+    assert!(!run("2").contains("without --openings"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

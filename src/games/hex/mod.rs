@@ -6,13 +6,14 @@ mod board;
 mod display;
 pub mod eval;
 pub mod geometry;
+pub mod hint;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};
 pub use eval::TwoDistance;
 pub use geometry::{Cell, DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE};
 
-use super::{BenchPosition, GameEntry, Layout, rules_of, session_of};
+use super::{BenchPosition, GameCommand, GameEntry, Layout, rules_of, session_of};
 use crate::session::Options;
 
 /// Hex in the game registry.
@@ -21,7 +22,11 @@ pub const ENTRY: GameEntry = GameEntry {
     sizes: (MIN_SIZE, MAX_SIZE, 1),
     default_size: DEFAULT_SIZE,
     options: &[super::common::SWAP],
-    commands: &[],
+    commands: &[GameCommand {
+        name: "vc-build",
+        usage: "vc-build COLOR",
+        run: vc_build,
+    }],
     layout: Layout::Rhombus,
     sgf_number: Some(11),
     bench: BENCH,
@@ -39,6 +44,14 @@ pub const ENTRY: GameEntry = GameEntry {
         )
     },
 };
+
+/// `vc-build COLOR` (HexGui's Hint): see [`hint::vc_build`].
+fn vc_build(position: &mut dyn std::any::Any, args: &[&str]) -> Result<String, String> {
+    let pos = position
+        .downcast_mut::<Hex>()
+        .ok_or("vc-build: the position is not a Hex position")?;
+    hint::vc_build(pos, args)
+}
 
 /// A new game: an empty board, with the swap unless the `swap` option
 /// is off.

@@ -139,14 +139,14 @@ impl<const K: usize> List<K> {
 
 /// What a colour has between its two edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Side {
+pub(super) struct Side {
     /// Some full connection.
-    full: bool,
+    pub(super) full: bool,
     /// Some semi-connection.
-    semi: bool,
+    pub(super) semi: bool,
     /// The intersection of the carriers of all its fulls and semis found
     /// (all ones when it has none).
-    must: u64,
+    pub(super) must: u64,
     /// Whether the search did not stop at a first semi (it may have
     /// stopped at a full, or at the work limit).
     complete: bool,
@@ -463,7 +463,7 @@ thread_local! {
 
 /// The connections of `color` on `pos` (not over, on a board of at most
 /// [`MAX_VC_SIZE`]); `to_move`: `color` moves, so a first semi is enough.
-fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
+pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
     let n = pos.geometry().n;
     let stones = [pos.bits(Color::Black)[0], pos.bits(Color::White)[0]];
     let mix = stones[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
