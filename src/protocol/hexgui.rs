@@ -203,26 +203,6 @@ fn dfpn_solve_state(gtp: &mut Gtp, args: &[&str]) -> Reply {
     Ok(winner(&answer.value, color).into())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn winners_and_blocks() {
-        let win = Solved::Win(Some("d1".into()));
-        assert_eq!(winner(&win, Color::White), "white");
-        assert_eq!(winner(&Solved::Loss, Color::White), "black");
-        assert_eq!(winner(&Solved::Unknown, Color::Black), "empty");
-        let block = gfx_block("info solve attacker black pn 3 dn 4", "");
-        assert!(block.starts_with("gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT attacker black"));
-        assert!(block.ends_with("\n\n") && !block.trim_end().contains("\n\n"));
-        let labels = cell_labels("a1 W b2 3/inf swap L c10 12/4");
-        assert_eq!(labels, "a1 W b2 3 c10 12");
-        let block = gfx_block("info solve x", &labels);
-        assert!(block.contains("\nLABEL a1 W b2 3 c10 12\nTEXT x\n"));
-    }
-}
-
 /// HexGui mode, on once HexGui has connected (it asked
 /// `hexgui-analyze_commands`): clicks after the end acknowledged, not
 /// played (see the module's documentation).
@@ -279,4 +259,24 @@ fn undo_after_end(gtp: &mut Gtp, args: &[&str]) -> Reply {
         return Ok(String::new());
     }
     commands::undo(gtp, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winners_and_blocks() {
+        let win = Solved::Win(Some("d1".into()));
+        assert_eq!(winner(&win, Color::White), "white");
+        assert_eq!(winner(&Solved::Loss, Color::White), "black");
+        assert_eq!(winner(&Solved::Unknown, Color::Black), "empty");
+        let block = gfx_block("info solve attacker black pn 3 dn 4", "");
+        assert!(block.starts_with("gogui-gfx:\ndfpn\nVAR\nLABEL\nTEXT attacker black"));
+        assert!(block.ends_with("\n\n") && !block.trim_end().contains("\n\n"));
+        let labels = cell_labels("a1 W b2 3/inf swap L c10 12/4");
+        assert_eq!(labels, "a1 W b2 3 c10 12");
+        let block = gfx_block("info solve x", &labels);
+        assert!(block.contains("\nLABEL a1 W b2 3 c10 12\nTEXT x\n"));
+    }
 }
