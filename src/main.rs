@@ -60,7 +60,7 @@ fn start(args: &[String]) -> Result<Option<Gtp>> {
     }
     let mut gtp = Gtp::new();
     let mut rest = args;
-    let (mut size, mut options) = (None, Vec::new());
+    let (mut size, mut options, mut gogui) = (None, Vec::new(), false);
     while !rest.is_empty() {
         match rest {
             [flag, ..] if flag == "--help" || flag == "-h" => {
@@ -72,7 +72,7 @@ fn start(args: &[String]) -> Result<Option<Gtp>> {
                 return Ok(None);
             }
             [flag, more @ ..] if flag == "--gogui" => {
-                gtp.set_gogui(true);
+                gogui = true;
                 rest = more;
             }
             [flag, name, more @ ..] if flag == "--game" => {
@@ -120,6 +120,12 @@ fn start(args: &[String]) -> Result<Option<Gtp>> {
             .new_game(size)
             .map_err(anyhow::Error::msg)
             .context("crosscut --size")?;
+    }
+    // GoGui mode last: it makes the chosen game one GoGui can play.
+    if gogui {
+        gtp.set_gogui(true)
+            .map_err(anyhow::Error::msg)
+            .context("crosscut --gogui")?;
     }
     Ok(Some(gtp))
 }

@@ -72,7 +72,7 @@ fn replay_warning(cfg: &MatchConfig) -> Option<String> {
             "{} games a pairing without --openings: deterministic engines (crosscut's \
              searcher with the same settings) replay the same two games, one with each \
              colour, again and again. Give --openings FILE (one opening a line, each \
-             played from both sides; scripts/openings/ has Onyx 12x12 sets), or vary a \
+             played from both sides; scripts/openings/ has sets), or vary a \
              seed with param.seed=N for engines with random choices.",
             cfg.games
         )

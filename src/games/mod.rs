@@ -70,6 +70,18 @@ pub enum Layout {
     Rhombus,
 }
 
+impl Layout {
+    /// The geometry word of GoGui's `gogui-rules_board_size` answer, when
+    /// the board is not GoGui's square grid: `hex` draws a rhombus of
+    /// hexagons.
+    pub fn gogui_geometry(self) -> Option<&'static str> {
+        match self {
+            Layout::Rhombus => Some("hex"),
+            Layout::Grid | Layout::GridWithMidpoints => None,
+        }
+    }
+}
+
 /// An option of a game (Onyx's `start`), set by the protocol command of
 /// its name and kept by `boardsize` and `clear_board`.
 pub struct GameOption {

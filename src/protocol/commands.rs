@@ -204,7 +204,7 @@ fn known_command(gtp: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
-fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
+pub(super) fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [g] => gtp.engine.select_game(g).map(|_| String::new()),
         _ => usage(&format!("game {}", games::names_usage())),

@@ -299,6 +299,7 @@ pub(super) static MODE: Mode = Mode {
 /// The commands GoGui mode answers its own way (the others are answered
 /// as outside it).
 pub(super) const OVERRIDES: &[(&str, Handler)] = &[
+    ("game", game),
     ("boardsize", boardsize),
     ("loadsgf", loadsgf),
     ("play", play),
@@ -314,8 +315,15 @@ pub(super) const OVERRIDES: &[(&str, Handler)] = &[
         Ok(view.board(rules))
     }),
     ("gogui-rules_board_size", |gtp, _| {
-        Ok(View::of(gtp.engine.rules()?)?.cells().to_string())
+        let view = View::of(gtp.engine.rules()?)?;
+        // `N hex` makes GoGui draw a rhombus of hexagons.
+        let geometry = gtp.engine.entry().and_then(|e| e.layout.gogui_geometry());
+        Ok(match geometry {
+            Some(word) => format!("{} {word}", view.cells()),
+            None => view.cells().to_string(),
+        })
     }),
+    ("undo", undo),
     ("setup", setup),
     ("gogui-setup", gogui_setup),
     ("analyze", analyze),
@@ -334,6 +342,63 @@ pub(super) const ONLY: &[(&str, Handler)] = &[
 pub const ANALYZE_COMMANDS: &str = "plist/Legal points/crosscut-legal_points\n\
 var/Best line/crosscut-best_line\n\
 string/Search and evaluation/analyze %c";
+
+/// Makes the current game one GoGui can play: refused when its pieces
+/// move (GoGui can neither show nor enter such moves), and the swap off
+/// (GoGui cannot enter a swap, nor show who holds which colour after it).
+/// Called when GoGui mode starts and whenever a game is selected in it.
+pub fn prepare(engine: &mut crate::engine::Engine) -> Result<(), String> {
+    let Ok(rules) = engine.rules_mut() else {
+        return Ok(());
+    };
+    let name = rules.name();
+    if rules.position().is_ok_and(|v| v.drawing.pieces_move) {
+        return Err(format!(
+            "GoGui cannot show {name}'s moves of pieces on the board (nor enter them): \
+             play {name} in the browser board (crosscut web) instead"
+        ));
+    }
+    if engine
+        .entry()
+        .is_some_and(|e| e.option(crate::games::common::SWAP.name).is_some())
+    {
+        engine.set_option(crate::games::common::SWAP.name, "off")?;
+        log::info!("GoGui mode: {name} is played without swap (GoGui cannot enter it)");
+    }
+    Ok(())
+}
+
+/// `game NAME` in GoGui mode: the game, made ready for GoGui (see
+/// [`prepare`]); on refusal the game stays as it was.
+fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    let [name] = args else {
+        return commands::game(gtp, args);
+    };
+    let mut trial = crate::engine::Engine::new();
+    trial.select_game(name)?;
+    prepare(&mut trial)?;
+    commands::game(gtp, args)?;
+    prepare(&mut gtp.engine)?;
+    Ok(String::new())
+}
+
+/// Whether the current game is over: GoGui and gogui-twogtp end a game
+/// only on two passes or a resignation, so after the end `genmove`
+/// answers `pass` and `play COLOR pass` is taken, neither changing the
+/// game (its result is the rules').
+fn over(gtp: &Gtp) -> bool {
+    gtp.engine.rules().is_ok_and(|r| r.outcome().is_some())
+}
+
+/// `undo` in GoGui mode: a pass after the end goes back first.
+fn undo(gtp: &mut Gtp, args: &[&str]) -> Reply {
+    let hash = gtp.engine.rules().ok().map(|r| r.hash());
+    gtp.after_end.retain(|(h, _)| Some(*h) == hash);
+    if args.is_empty() && gtp.after_end.pop().is_some() {
+        return Ok(String::new());
+    }
+    commands::undo(gtp, args)
+}
 
 fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
     let game = gtp.engine.rules()?.name();
@@ -359,6 +424,13 @@ fn loadsgf(gtp: &mut Gtp, args: &[&str]) -> Reply {
 
 fn play(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
+        [c, m] if m.eq_ignore_ascii_case("pass") && over(gtp) => {
+            commands::parse_color(c)?;
+            let hash = gtp.engine.rules()?.hash();
+            gtp.after_end.retain(|(h, _)| *h == hash);
+            gtp.after_end.push((hash, "pass".into()));
+            Ok(String::new())
+        }
         [c, m] => {
             let mv = View::of(gtp.engine.rules()?)?.to_crosscut(m)?;
             commands::play(gtp, &[c, &mv])
@@ -374,6 +446,9 @@ fn genmove(gtp: &mut Gtp, args: &[&str], commit: bool) -> Reply {
     };
     let color = commands::parse_color(c)?;
     let view = View::of(gtp.engine.rules()?)?;
+    if over(gtp) {
+        return Ok("pass".into());
+    }
     if commit {
         commands::warn_out_of_turn(gtp, name, color);
     }

@@ -28,8 +28,9 @@ pub struct Gtp {
     gogui: bool,
     /// HexGui's solver settings (`param_dfpn`, see [`hexgui`]).
     dfpn: hexgui::DfpnParams,
-    /// HexGui's clicks after the end, acknowledged but not played (see
-    /// [`hexgui::MODE`]): each with the hash of the position it was made in.
+    /// Moves a GUI sends after the end, acknowledged but not played (HexGui's
+    /// clicks, see [`hexgui::MODE`]; GoGui's passes, see [`gogui`]): each
+    /// with the hash of the position it was made in.
     after_end: Vec<(u64, String)>,
     /// Whether the controller asked `hexgui-analyze_commands`, as HexGui
     /// does on connect: `genmove` then writes Hex's swap `swap-pieces`.
@@ -79,8 +80,12 @@ impl Gtp {
     }
 
     /// Switches GoGui mode on or off (`crosscut --gogui`): see [`gogui`].
-    pub fn set_gogui(&mut self, on: bool) {
+    pub fn set_gogui(&mut self, on: bool) -> Result<(), String> {
         self.gogui = on;
+        if on {
+            gogui::prepare(&mut self.engine)?;
+        }
+        Ok(())
     }
 
     /// Whether GoGui mode is on.

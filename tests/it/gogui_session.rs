@@ -157,14 +157,20 @@ fn engine_color(gtp: &mut Gtp, name: &str) -> Option<Color> {
 
 /// What GoGui reads now.
 fn gogui_board(gtp: &mut Gtp) -> Vec<Vec<char>> {
-    let size: usize = ok(gtp, "gogui-rules_board_size").parse().unwrap();
+    // `N`, or `N hex` for a rhombus of hexagons (GoGui then draws one).
+    let answer = ok(gtp, "gogui-rules_board_size");
+    let size: usize = answer.split_whitespace().next().unwrap().parse().unwrap();
     gogui_read_board(&ok(gtp, "gogui-rules_board"), size)
 }
 
 /// Checks that GoGui's reading of the board is the engine's position.
 fn check_board(gtp: &mut Gtp) -> Vec<Vec<char>> {
     let game = ok(gtp, "gogui-rules_game_id");
-    let size: usize = ok(gtp, "gogui-rules_board_size").parse().unwrap();
+    // `N`, or `N hex` for a rhombus of hexagons (GoGui then draws one).
+    let answer = ok(gtp, "gogui-rules_board_size");
+    let mut words = answer.split_whitespace();
+    let size: usize = words.next().unwrap().parse().unwrap();
+    assert_eq!(words.next(), (game == "hex").then_some("hex"), "{answer}");
     let n = gtp.engine.rules().unwrap().size();
     let board = gogui_board(gtp);
     for (y, row) in board.iter().enumerate() {
@@ -208,7 +214,11 @@ fn gogui_start(gtp: &mut Gtp, game: &str) -> usize {
         assert!(commands.iter().any(|x| x == c), "{c} not listed");
     }
     assert_eq!(ok(gtp, "gogui-rules_game_id"), game);
-    let size: usize = ok(gtp, "gogui-rules_board_size").parse().unwrap();
+    // `N`, or `N hex` for a rhombus of hexagons (GoGui then draws one).
+    let answer = ok(gtp, "gogui-rules_board_size");
+    let mut words = answer.split_whitespace();
+    let size: usize = words.next().unwrap().parse().unwrap();
+    assert_eq!(words.next(), (game == "hex").then_some("hex"), "{answer}");
     assert!(size <= 25);
     check_board(gtp);
     for m in ok(gtp, "gogui-rules_legal_moves").split_whitespace() {
@@ -227,7 +237,10 @@ fn gogui_start(gtp: &mut Gtp, game: &str) -> usize {
     // A new game as GoGui starts it.
     ok(gtp, &format!("boardsize {size}"));
     ok(gtp, "clear_board");
-    assert_eq!(ok(gtp, "gogui-rules_board_size"), size.to_string());
+    assert_eq!(
+        ok(gtp, "gogui-rules_board_size").split_whitespace().next(),
+        Some(size.to_string().as_str())
+    );
     size
 }
 
@@ -318,7 +331,7 @@ fn gogui_game(gtp: &mut Gtp, size: usize, plies: usize) -> Vec<String> {
 
 fn gogui_session(game: &str) -> Gtp {
     let mut gtp = Gtp::new();
-    gtp.set_gogui(true);
+    gtp.set_gogui(true).unwrap();
     assert_eq!(ok(&mut gtp, &format!("game {game}")), "");
     ok(&mut gtp, "param move_time 0.02");
     ok(&mut gtp, "param max_depth 2");
@@ -422,57 +435,116 @@ fn hex_in_gogui() {
 
 #[test]
 fn akron_in_gogui() {
-    let mut gtp = gogui_session("akron");
-    let size = gogui_start(&mut gtp, "akron");
-    assert_eq!(size, 8);
-    let mut moves = gogui_game(&mut gtp, size, 6);
-    check_analyze(&mut gtp, size);
-    moves.extend(gogui_game(&mut gtp, size, 14));
-    assert!(moves.len() >= 10, "{moves:?}");
-    check_analyze(&mut gtp, size);
-    // A side whose pile is empty has ball moves only: GoGui cannot show
-    // them, so genmove refuses and plays nothing.
-    ok(&mut gtp, "boardsize 3");
-    ok(&mut gtp, "setup black A1 B1 C1 A2");
-    ok(&mut gtp, "setup white B2");
-    ok(&mut gtp, "setup_player black");
-    let before = check_board(&mut gtp);
-    assert_eq!(ok(&mut gtp, "gogui-rules_legal_moves"), "");
-    let err = send(&mut gtp, "genmove b").unwrap_err();
-    assert!(
-        err.contains("cannot show") && err.contains("nothing was played"),
-        "{err}"
+    // GoGui can neither show nor enter Akron's ball moves: the game is
+    // refused when GoGui mode starts with it and when it is selected in
+    // it, with a pointer to the browser board; nothing changes.
+    let mut gtp = Gtp::new();
+    ok(&mut gtp, "game akron");
+    let err = gtp.set_gogui(true).unwrap_err();
+    assert!(err.contains("crosscut web"), "{err}");
+    let mut gtp = gogui_session("orcoon");
+    let before = ok(&mut gtp, "showboard");
+    let err = send(&mut gtp, "game akron").unwrap_err();
+    assert!(err.contains("crosscut web"), "{err}");
+    assert_eq!(ok(&mut gtp, "gogui-rules_game_id"), "orcoon");
+    assert_eq!(ok(&mut gtp, "showboard"), before);
+    let out = crosscut(&["--gogui", "--game", "akron"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("crosscut web"));
+}
+
+/// Runs the engine with `args` and `input`.
+fn crosscut(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crosscut"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("crosscut starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// GoGui takes the board size from a fresh engine: `--size` and `--option`
+/// on the engine's command line choose them (GoGui mode then turns the
+/// swap off); a bad size or option is named at start.
+#[test]
+fn the_command_line_chooses_the_size_and_options() {
+    let out = crosscut(
+        &[
+            "--game",
+            "onyx",
+            "--size",
+            "8",
+            "--option",
+            "start=blank",
+            "--gogui",
+        ],
+        "gogui-rules_board_size\nposition\n",
     );
-    assert_eq!(check_board(&mut gtp), before);
-    assert_eq!(ok(&mut gtp, "gogui-rules_side_to_move"), "black");
-    // A ball move cannot be typed either.
-    let err = send(&mut gtp, "play b A2-A3").unwrap_err();
-    assert!(err.contains("not a GoGui point"), "{err}");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("= 15\n\n= "), "{text}");
+    assert!(
+        text.contains(r#""options":{"start":"blank","swap":"off"}"#),
+        "{text}"
+    );
+    let out = crosscut(
+        &["--game", "hex", "--size", "9", "--option", "swap=off"],
+        "",
+    );
+    assert!(out.status.success());
+    for bad in [
+        &["--game", "onyx", "--size", "7"][..],
+        &["--game", "hex", "--option", "start=blank"],
+        &["--size", "9"],
+        &["--game", "hex", "--option"],
+    ] {
+        let out = crosscut(bad, "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(!out.stderr.is_empty(), "{bad:?}");
+    }
 }
 
 #[test]
-fn swap_is_refused_by_genmove_and_accepted_from_the_shell() {
+fn gogui_mode_plays_without_swap_and_passes_after_the_end() {
+    // GoGui can enter no swap: every game is played without it in GoGui
+    // mode, whatever was chosen before.
     let mut gtp = gogui_session("hex");
     gogui_start(&mut gtp, "hex");
     ok(&mut gtp, "play b F6");
-    // However the engine answers, GoGui can read it or nothing happened.
-    let before = gogui_board(&mut gtp);
-    match send(&mut gtp, "reg_genmove w") {
-        Ok(m) => assert!(gogui_parse_point(&m, 11).is_ok(), "{m}"),
-        Err(e) => {
-            assert!(
-                e.contains("crosscut chose swap") && e.contains("play white swap"),
-                "{e}"
-            );
-            assert_eq!(gogui_board(&mut gtp), before);
-        }
+    assert!(!ok(&mut gtp, "legal_moves").contains("swap"));
+    assert!(send(&mut gtp, "play w swap").is_err());
+    let m = ok(&mut gtp, "reg_genmove w");
+    assert!(gogui_parse_point(&m, 11).is_ok(), "{m}");
+    assert!(ok(&mut gtp, "position").contains(r#""options":{"swap":"off"}"#));
+    // After the end (gogui-twogtp asks on until two passes): genmove
+    // answers pass, a pass is taken, nothing changes, undo takes it back.
+    let mut gtp = gogui_session("hex");
+    ok(&mut gtp, "boardsize 3");
+    for m in ["b A1", "w B1", "b A2", "w B2", "b A3"] {
+        ok(&mut gtp, &format!("play {m}"));
     }
-    // Typed in GoGui's shell, swap is played: the board does not change
-    // and White moves again; it is not listed among GoGui's legal moves.
-    assert!(!ok(&mut gtp, "gogui-rules_legal_moves").contains("swap"));
-    ok(&mut gtp, "play w swap");
-    assert_eq!(gogui_board(&mut gtp), before);
-    assert_eq!(ok(&mut gtp, "gogui-rules_side_to_move"), "white");
+    let won = gogui_board(&mut gtp);
+    assert_eq!(ok(&mut gtp, "genmove w"), "pass");
+    ok(&mut gtp, "play w pass");
+    assert_eq!(ok(&mut gtp, "genmove b"), "pass");
+    ok(&mut gtp, "play b pass");
+    assert_eq!(gogui_board(&mut gtp), won);
+    assert_eq!(ok(&mut gtp, "final_score"), "B+");
+    ok(&mut gtp, "undo");
+    ok(&mut gtp, "undo");
+    assert_eq!(ok(&mut gtp, "final_score"), "B+");
+    ok(&mut gtp, "undo");
+    assert!(
+        send(&mut gtp, "final_score").is_err(),
+        "the last stone undone"
+    );
 }
 
 #[test]
