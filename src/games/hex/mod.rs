@@ -6,6 +6,7 @@ mod board;
 mod display;
 pub mod eval;
 pub mod geometry;
+pub mod inferior;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};
