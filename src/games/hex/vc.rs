@@ -55,8 +55,18 @@
 //!   [`Knowledge::prune_losing`] keeps only the moves in the region (and
 //!   swap).
 //!
-//! Dead or captured cells are not used. Each claim is checked against
-//! exhaustive minimax in `tests/hex_vc.rs`.
+//! All of this is computed on the position with its fill-in placed (dead
+//! cells and captured pairs, [`super::inferior`]), which has the same
+//! value: a win there is a win in the original, and a move outside the
+//! filled position's must-play region loses in the original too (the
+//! fill-in stays valid after it). A move into the fill-in outside the
+//! region also loses, except one into the opponent's captured pair while
+//! the opponent has only a semi-connection (the partner answers it and
+//! the mover is to move again): those stay for
+//! [`Knowledge::prune_inferior`], which drops every filled cell and the
+//! dominated cells (a winning move always stays), except where a swap may
+//! follow the move (the patterns count by colour). Each claim is checked
+//! against exhaustive minimax in `tests/hex_vc.rs`.
 
 use std::cell::RefCell;
 
