@@ -44,6 +44,13 @@
 //! larger position holding `c` extends to one of the smaller position
 //! holding `c`), so every cell found dead stays dead while others fill.
 //!
+//! # Cut-off cells (pattern R)
+//!
+//! An empty cell that some colour X cannot reach from one of its edges
+//! through empty cells and X's stones is useless for X (a minimal winning
+//! set holding it would join it to both edges through X's stones and the
+//! set), hence dead.
+//!
 //! # Captured pairs (pattern C)
 //!
 //! Two adjacent empty cells `a`, `b` are *captured* by X when, with `b`
@@ -57,8 +64,9 @@
 //!
 //! # Fill-in
 //!
-//! [`fill_in`] fills every dead cell (with the colour holding more of its
-//! ring, Black on a tie: either keeps the value) and every captured pair
+//! [`fill_in`] fills every dead cell (patterns D and R; with the colour
+//! holding more of its ring, Black on a tie: either keeps the value) and
+//! every captured pair
 //! (with its capturer; pairs disjoint from each other and from the dead
 //! cells found in the same pass), then looks again until nothing is found:
 //! each pass keeps the value, since deadness and capture are kept when
@@ -84,7 +92,7 @@
 
 use std::sync::LazyLock;
 
-use super::board::Hex;
+use super::board::{Hex, edge_bits};
 use super::geometry::{Bits, Cell, Geometry, MAX_CELLS, WORDS};
 use crate::game::Color;
 
@@ -224,6 +232,44 @@ impl Board<'_> {
         DEAD[self.ring(c)] != 0
     }
 
+    /// The cells reached from `from` through `pass` (both sets of cells).
+    fn flood(&self, pass: &Bits, from: &Bits) -> Bits {
+        let mut reached: Bits = std::array::from_fn(|k| from[k] & pass[k]);
+        let mut frontier = reached;
+        while frontier.iter().any(|&w| w != 0) {
+            let mut nb = [0u64; WORDS];
+            for c in cells(frontier, self.geo.words) {
+                let m = &self.geo.neighbour_bits[c];
+                for k in 0..WORDS {
+                    nb[k] |= m[k];
+                }
+            }
+            frontier = std::array::from_fn(|k| nb[k] & pass[k] & !reached[k]);
+            for k in 0..WORDS {
+                reached[k] |= frontier[k];
+            }
+        }
+        reached
+    }
+
+    /// The empty cells cut off (pattern R): for some colour, not reached
+    /// from one of its edges through empty cells and its own stones.
+    fn cut_off(&self) -> Bits {
+        let empty = self.empty();
+        let mut out = [0u64; WORDS];
+        for color in Color::ALL {
+            let own = &self.st[color.index()];
+            let pass: Bits = std::array::from_fn(|k| empty[k] | own[k]);
+            let (ea, eb) = edge_bits(color);
+            let a = self.flood(&pass, self.geo.edge_set(ea));
+            let b = self.flood(&pass, self.geo.edge_set(eb));
+            for k in 0..WORDS {
+                out[k] |= empty[k] & !(a[k] & b[k]);
+            }
+        }
+        out
+    }
+
     /// The colour that fills dead cell `c`: the one holding more of its
     /// ring, Black on a tie.
     fn dead_fill(&self, c: usize) -> usize {
@@ -254,8 +300,9 @@ impl Board<'_> {
         let empty = self.empty();
         let mut used = [0u64; WORDS];
         let mut add = [[0u64; WORDS]; 2];
+        let cut = self.cut_off();
         for c in cells(empty, words) {
-            if self.dead(c) {
+            if has(&cut, c) || self.dead(c) {
                 set(&mut add[self.dead_fill(c)], c);
                 set(&mut used, c);
             }
@@ -289,11 +336,11 @@ impl Board<'_> {
     }
 }
 
-/// The dead empty cells of `pos` (pattern D), found on the position as it
-/// is (without fill-in).
+/// The dead empty cells of `pos` (patterns D and R), found on the position
+/// as it is (without fill-in).
 pub fn dead_cells(pos: &Hex) -> Bits {
     let board = Board::of(pos);
-    let mut out = [0u64; WORDS];
+    let mut out = board.cut_off();
     for c in cells(board.empty(), board.geo.words) {
         if board.dead(c) {
             set(&mut out, c);
