@@ -590,6 +590,11 @@ fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Inferio
     }
     // (b) a dead cell may take either colour.
     let dead = inferior::dead_cells(pos);
+    let ring = inferior::ring_dead_cells(pos);
+    assert!(
+        (0..6).all(|k| ring[k] & !dead[k] == 0),
+        "ring-dead not dead"
+    );
     for c in (0..pos.geometry().num_cells).filter(|&c| has(&dead, c)) {
         assert_eq!(pos.at(c as u16), None, "a dead cell is empty");
         t.dead += 1;
