@@ -622,10 +622,13 @@ impl<G: Knowledge> Solver<G> {
                 return (1, 1, GENUINE);
             }
             game.prune_losing(&mut moves);
+            if !moves.is_empty() {
+                game.prune_inferior(&mut moves);
+            }
         }
         if moves.is_empty() {
-            // Every move loses by force: the side to move has lost, on
-            // every path.
+            // Every move loses by force (or is no better than one that
+            // does): the side to move has lost, on every path.
             if depth == 0 {
                 self.root = (INF, 0);
             }

@@ -54,4 +54,16 @@ pub trait Knowledge: Game {
     fn prune_losing(&mut self, moves: &mut Vec<Self::Move>) {
         let _ = moves;
     }
+
+    /// Removes from `moves` (as [`Knowledge::prune_losing`] left them,
+    /// not empty) moves that are no better than a kept one: inferior
+    /// moves (a dead cell, a cell a pattern shows another move to
+    /// dominate). It never needs to remove a winning move while a winning
+    /// move stays.
+    ///
+    /// Sound: if the side to move can force a win (by colour, and by
+    /// player), some kept move does; so an empty result is a loss.
+    fn prune_inferior(&mut self, moves: &mut Vec<Self::Move>) {
+        let _ = moves;
+    }
 }

@@ -1,8 +1,12 @@
-//! Hex's connection knowledge (`src/games/hex/vc.rs`) against brute
-//! force: on thousands of random positions of 3×3, 4×4 and 5×5 (near the
-//! end), an exact minimax written here checks that every `forced_winner`
-//! claim is true and that every move `prune_losing` removes loses for the
-//! mover; and the solver with the knowledge agrees with plain df-pn.
+//! Hex's connection knowledge (`src/games/hex/vc.rs`) and inferior-cell
+//! analysis (`src/games/hex/inferior.rs`) against brute force: on
+//! thousands of random positions of 3×3, 4×4 and 5×5 (near the end), an
+//! exact minimax written here checks that every `forced_winner` claim is
+//! true, that every move `prune_losing` removes loses for the mover, that
+//! the fill-in, each dead cell (either colour) and each captured set keep
+//! the value, and that `prune_inferior` and the dominated cells keep a
+//! winning move of a won position; and the solver with the knowledge
+//! agrees with plain df-pn.
 //!
 //! Values are by colour (swap, when legal, is a move after which White
 //! moves again). Run with `cargo test --release --test it hex_vc::`; the
@@ -11,7 +15,8 @@
 use std::collections::HashMap;
 
 use crosscut::game::{Color, Game, Notation, Outcome};
-use crosscut::games::hex::{Hex, HexMove};
+use crosscut::games::hex::geometry::Bits;
+use crosscut::games::hex::{Hex, HexMove, inferior};
 use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -146,23 +151,30 @@ fn set_up(n: usize, p: f64, rng: &mut SmallRng) -> Option<Hex> {
     pos.outcome().is_none().then_some(pos)
 }
 
-/// Checks `count` positions from `make`; returns the tally.
-fn check_many(
+/// Checks `count` positions from `make` with `checker`; returns its
+/// tally.
+fn check_with<T: Default>(
     count: usize,
     seed: u64,
     mut make: impl FnMut(&mut SmallRng) -> Option<Hex>,
-) -> Tally {
+    checker: fn(&mut Hex, &mut HashMap<u64, Color>, &mut T),
+) -> T {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut memo = HashMap::new();
-    let mut t = Tally::default();
+    let mut t = T::default();
     let mut made = 0;
     while made < count {
         if let Some(mut pos) = make(&mut rng) {
             made += 1;
-            check(&mut pos, &mut memo, &mut t);
+            checker(&mut pos, &mut memo, &mut t);
         }
     }
     t
+}
+
+/// Checks the connection knowledge on `count` positions from `make`.
+fn check_many(count: usize, seed: u64, make: impl FnMut(&mut SmallRng) -> Option<Hex>) -> Tally {
+    check_with(count, seed, make, check)
 }
 
 #[test]
@@ -316,26 +328,57 @@ fn larger_boards_fall_back_to_a_win_in_one() {
     assert_eq!(moves.len(), before);
 }
 
+/// The larger runs of a checker: 3×3 and 4×4 from every stage, 4×4 and
+/// 5×5 set up, 5×5 near the end; seeds from `seed`.
+fn check_larger<T: Default + std::fmt::Debug>(
+    seed: u64,
+    checker: fn(&mut Hex, &mut HashMap<u64, Color>, &mut T),
+) {
+    let t = check_with(
+        20_000,
+        seed,
+        |rng| {
+            let k = rng.random_range(0..9);
+            played(3, k, rng)
+        },
+        checker,
+    );
+    eprintln!("3x3: {t:?}");
+    let t = check_with(
+        20_000,
+        seed + 1,
+        |rng| {
+            let k = rng.random_range(0..16);
+            played(4, k, rng)
+        },
+        checker,
+    );
+    eprintln!("4x4: {t:?}");
+    let t = check_with(20_000, seed + 2, |rng| set_up(4, 0.25, rng), checker);
+    eprintln!("4x4 set up: {t:?}");
+    let t = check_with(
+        5_000,
+        seed + 3,
+        |rng| {
+            let k = rng.random_range(11..25);
+            played(5, k, rng)
+        },
+        checker,
+    );
+    eprintln!("5x5: {t:?}");
+    let t = check_with(
+        3_000,
+        seed + 4,
+        |rng| set_up(5, 0.25, rng).filter(|p| empties(p) <= 14),
+        checker,
+    );
+    eprintln!("5x5 set up: {t:?}");
+}
+
 #[test]
 #[ignore = "minutes: more and emptier positions"]
 fn knowledge_is_sound_on_many_positions() {
-    let t = check_many(20_000, 11, |rng| {
-        let k = rng.random_range(0..9);
-        played(3, k, rng)
-    });
-    eprintln!("3x3: {t:?}");
-    let t = check_many(20_000, 12, |rng| {
-        let k = rng.random_range(2..16);
-        played(4, k, rng)
-    });
-    eprintln!("4x4: {t:?}");
-    let t = check_many(20_000, 13, |rng| set_up(4, 0.25, rng));
-    eprintln!("4x4 set up: {t:?}");
-    let t = check_many(3_000, 14, |rng| {
-        let k = rng.random_range(13..25);
-        played(5, k, rng)
-    });
-    eprintln!("5x5: {t:?}");
+    check_larger(11, check);
     let c = compare_solvers(1000, 15, |rng| {
         let k = rng.random_range(3..16);
         played(4, k, rng)
@@ -476,4 +519,253 @@ fn a_pending_swap_hides_the_other_colours_connection() {
     // Without the swap (a null move hands Black the turn) it is a win.
     pos.play_null();
     assert_eq!(pos.forced_winner(), Some(Color::Black));
+}
+
+fn has(b: &Bits, c: usize) -> bool {
+    b[c / 64] & (1 << (c % 64)) != 0
+}
+
+fn count(b: &Bits) -> usize {
+    b.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+/// `pos` set up again (same stones, same side to move, no history) with
+/// the cells of `add[0]` Black and of `add[1]` White.
+fn with_stones(pos: &Hex, add: [&Bits; 2]) -> Hex {
+    let n = pos.size();
+    let geo = pos.geometry().clone();
+    let mut out = Hex::new(n).unwrap();
+    for c in 0..n * n {
+        let colour = if has(add[0], c) {
+            Some(Color::Black)
+        } else if has(add[1], c) {
+            Some(Color::White)
+        } else {
+            pos.at(c as u16)
+        };
+        if colour.is_some() {
+            out.setup(colour, &geo.cell_name(c as u16)).unwrap();
+        }
+    }
+    out.set_to_move(pos.to_move()).unwrap();
+    out
+}
+
+/// What the inferior-cell checks saw.
+#[derive(Default, Debug)]
+struct InferiorTally {
+    positions: usize,
+    won: usize,
+    filled_positions: usize,
+    filled_cells: usize,
+    dead: usize,
+    captured: usize,
+    dominated: usize,
+    inferior_removed: usize,
+}
+
+/// Checks the inferior-cell analysis on `pos` (not over), with each side
+/// to move.
+fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut InferiorTally) {
+    let empty = [0u64; 6];
+    let value = winner(pos, memo);
+    // (a) the fill-in keeps the value (for either side to move: the flip
+    // below checks the other).
+    let fill = inferior::fill_in(pos);
+    assert_eq!(count(&fill[0]) + count(&fill[1]), {
+        let both: Bits = std::array::from_fn(|k| fill[0][k] | fill[1][k]);
+        count(&both)
+    });
+    if fill.iter().any(|f| f.iter().any(|&w| w != 0)) {
+        t.filled_positions += 1;
+        t.filled_cells += count(&fill[0]) + count(&fill[1]);
+        let mut f = with_stones(pos, [&fill[0], &fill[1]]);
+        assert_eq!(
+            winner(&mut f, memo),
+            value,
+            "fill-in changes the value:\n{}\nfilled:\n{}",
+            pos.showboard(),
+            f.showboard()
+        );
+    }
+    // (b) a dead cell may take either colour.
+    let dead = inferior::dead_cells(pos);
+    let ring = inferior::ring_dead_cells(pos);
+    assert!(
+        (0..6).all(|k| ring[k] & !dead[k] == 0),
+        "ring-dead not dead"
+    );
+    for c in (0..pos.geometry().num_cells).filter(|&c| has(&dead, c)) {
+        assert_eq!(pos.at(c as u16), None, "a dead cell is empty");
+        t.dead += 1;
+        let mut one = empty;
+        one[c / 64] |= 1 << (c % 64);
+        for add in [[&one, &empty], [&empty, &one]] {
+            let mut f = with_stones(pos, add);
+            assert_eq!(
+                winner(&mut f, memo),
+                value,
+                "dead {} is not:\n{}",
+                pos.geometry().cell_name(c as u16),
+                pos.showboard()
+            );
+        }
+    }
+    // Captured cells filled with their capturer.
+    for colour in Color::ALL {
+        let cap = inferior::captured_cells(pos, colour);
+        if count(&cap) > 0 {
+            t.captured += count(&cap);
+            let add = if colour == Color::Black {
+                [&cap, &empty]
+            } else {
+                [&empty, &cap]
+            };
+            let mut f = with_stones(pos, add);
+            assert_eq!(
+                winner(&mut f, memo),
+                value,
+                "{colour:?}'s captured cells are not:\n{}",
+                pos.showboard()
+            );
+        }
+    }
+    for flip in [false, true] {
+        if flip {
+            pos.play_null();
+        }
+        t.positions += 1;
+        let me = pos.to_move();
+        let value = winner(pos, memo);
+        let won = value == me;
+        t.won += won as usize;
+        let wins = |pos: &mut Hex, memo: &mut HashMap<u64, Color>, mv: HexMove| {
+            pos.play(mv);
+            let w = winner(pos, memo);
+            pos.undo();
+            w == me
+        };
+        // (c) the dominated cells of the filled position, and the filled
+        // cells, never hold every winning move.
+        let dominated = inferior::dominated(pos, &fill, me);
+        t.dominated += count(&dominated);
+        let free = pos.empty_bits();
+        let open: Vec<usize> = (0..pos.geometry().num_cells)
+            .filter(|&c| has(&free, c) && !has(&fill[0], c) && !has(&fill[1], c))
+            .collect();
+        let kept: Vec<HexMove> = open
+            .iter()
+            .filter(|&&c| !has(&dominated, c))
+            .map(|&c| HexMove::Place(c as u16))
+            .collect();
+        // A fill-in that covers the board is not used for pruning.
+        if won && !open.is_empty() {
+            assert!(
+                kept.iter().any(|&mv| wins(pos, memo, mv)),
+                "every winning move of {me:?} is filled or dominated:\n{}",
+                pos.showboard()
+            );
+        }
+        // The solver's pruning, both steps.
+        let hash = pos.hash();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let all = moves.len();
+        pos.prune_losing(&mut moves);
+        if !moves.is_empty() {
+            pos.prune_inferior(&mut moves);
+        }
+        assert_eq!(pos.hash(), hash, "pruning leaves the position");
+        t.inferior_removed += all - moves.len();
+        if won {
+            assert!(
+                moves.iter().any(|&mv| wins(pos, memo, mv)),
+                "the solver's pruning drops every winning move of {me:?}:\n{}",
+                pos.showboard()
+            );
+        }
+        if flip {
+            pos.undo();
+        }
+    }
+}
+
+/// Checks the inferior cells of `count` positions from `make`.
+fn check_inferior_many(
+    count: usize,
+    seed: u64,
+    make: impl FnMut(&mut SmallRng) -> Option<Hex>,
+) -> InferiorTally {
+    check_with(count, seed, make, check_inferior)
+}
+
+#[test]
+fn inferior_cells_are_sound_on_small_boards() {
+    let a = check_inferior_many(800, 21, |rng| {
+        let k = rng.random_range(0..9);
+        played(3, k, rng)
+    });
+    let b = check_inferior_many(500, 22, |rng| set_up(3, 0.3, rng));
+    let c = check_inferior_many(400, 23, |rng| {
+        let k = rng.random_range(6..16);
+        played(4, k, rng)
+    });
+    let d = check_inferior_many(400, 24, |rng| set_up(4, 0.33, rng));
+    let e = check_inferior_many(250, 25, |rng| {
+        let k = rng.random_range(15..25);
+        played(5, k, rng)
+    });
+    let f = check_inferior_many(150, 26, |rng| {
+        set_up(5, 0.3, rng).filter(|p| empties(p) <= 11)
+    });
+    for (name, t) in [
+        ("3x3 played", &a),
+        ("3x3 set up", &b),
+        ("4x4 played", &c),
+        ("4x4 set up", &d),
+        ("5x5 played", &e),
+        ("5x5 set up", &f),
+    ] {
+        eprintln!("{name}: {t:?}");
+    }
+    for t in [&c, &d, &e, &f] {
+        assert!(
+            t.filled_positions > 50 && t.dead > 50 && t.won > 50,
+            "{t:?}"
+        );
+        assert!(t.captured > 20 && t.dominated > 20, "{t:?}");
+    }
+}
+
+#[test]
+#[ignore = "minutes: more and emptier positions"]
+fn inferior_cells_are_sound_on_many_positions() {
+    check_larger(31, check_inferior);
+}
+
+#[test]
+fn edge_template_two_is_captured_and_filled() {
+    // b2 on 5x5: Black captures b1 and c1 (its edge template II to row 1);
+    // the fill-in fills them Black (and a1, a2 White: with a2 White, a
+    // Black a1 joins nothing b1 does not, and the other way round).
+    let pos = position(5, &["b2"], &[], Color::White);
+    let cap = inferior::captured_cells(&pos, Color::Black);
+    let g = pos.geometry();
+    let names: Vec<String> = (0..25)
+        .filter(|&c| has(&cap, c))
+        .map(|c| g.cell_name(c as u16))
+        .collect();
+    assert!(
+        names.contains(&"b1".to_string()) && names.contains(&"c1".to_string()),
+        "{names:?}"
+    );
+    let fill = inferior::fill_in(&pos);
+    for (c, colour) in [("b1", 0), ("c1", 0), ("a1", 1), ("a2", 1)] {
+        let c = g.parse_cell(c).unwrap() as usize;
+        assert!(has(&fill[colour], c), "{}", g.cell_name(c as u16));
+    }
+    // A corner cell walled in by three White neighbours and the edges.
+    let pos = position(3, &[], &["b1", "a2"], Color::Black);
+    let dead = inferior::dead_cells(&pos);
+    assert!(has(&dead, 0), "a1 is dead");
 }

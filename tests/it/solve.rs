@@ -258,7 +258,7 @@ fn solve_commands_answer_and_leave_the_game_alone() {
     assert!(ok(&mut gtp, "solve white").starts_with("win "));
     assert_eq!(ok(&mut gtp, "gogui-rules_side_to_move"), "black");
     // A limit too small: unknown.
-    ok(&mut gtp, "boardsize 6");
+    ok(&mut gtp, "boardsize 7");
     ok(&mut gtp, "param solve_nodes 50");
     assert!(ok(&mut gtp, "solve").starts_with("unknown "));
     // The game goes on as usual.

@@ -147,6 +147,29 @@ impl Hex {
         })
     }
 
+    /// Puts stones of `color` on the (empty) `cells` without a move: no
+    /// history, no side to move or outcome change. For knowledge computed
+    /// on a filled position; [`Hex::take_stones`] takes them back.
+    pub(crate) fn put_stones(&mut self, cells: &Bits, color: Color) {
+        self.set_cells(cells, stone(color));
+    }
+
+    /// Empties `cells` again after [`Hex::put_stones`].
+    pub(crate) fn take_stones(&mut self, cells: &Bits) {
+        self.set_cells(cells, EMPTY);
+    }
+
+    fn set_cells(&mut self, cells: &Bits, v: u8) {
+        for (k, &word) in cells[..self.geo.words].iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let c = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                self.set_cell(c as Cell, v);
+            }
+        }
+    }
+
     fn set_cell(&mut self, c: Cell, v: u8) {
         let old = self.cells[c as usize];
         let (w, b) = (c as usize / 64, 1u64 << (c % 64));

@@ -284,6 +284,26 @@ impl Evaluator<Hex> for TwoDistance {
         evaluate_two_distance(pos)
     }
 
+    /// The legal moves but the dead cells of the ring pattern
+    /// ([`super::inferior::ring_dead_cells`]; the flood of the cut-off
+    /// cells cost a third of the node rate and changed no bench tree):
+    /// a dead cell never wins at once nor stops a win at once (it is in no
+    /// minimal winning set), and a move there is never better than another.
+    fn candidate_moves(&self, pos: &Hex, out: &mut Vec<HexMove>) {
+        pos.legal_moves(out);
+        let dead = super::inferior::ring_dead_cells(pos);
+        if dead.iter().any(|&w| w != 0) {
+            let before = out.len();
+            out.retain(|&mv| match mv {
+                HexMove::Place(c) => dead[c as usize / 64] & (1 << (c % 64)) == 0,
+                HexMove::Swap => true,
+            });
+            if out.is_empty() && before > 0 {
+                pos.legal_moves(out);
+            }
+        }
+    }
+
     /// The opponent connects with one placement.
     fn opponent_threatens(&self, pos: &Hex) -> bool {
         winning_cell_count(pos, pos.to_move().opponent()) > 0

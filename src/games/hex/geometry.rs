@@ -35,6 +35,24 @@ pub const RIGHT: u8 = crate::games::common::LAST_COLUMN;
 /// (x−1, y+1).
 pub const STEPS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
+/// The ring of a cell: its six neighbour positions in circular order
+/// (steps [`RING_STEPS`]), as the inferior-cell patterns read them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ring {
+    /// The positions on the board: (cell, slot in the ring).
+    pub cells: [(Cell, u8); 6],
+    /// How many of `cells` are used.
+    pub count: u8,
+    /// The off-board positions, two bits a slot: 1 Black's edge (beyond
+    /// row 1 or row N), 2 White's edge, 3 both (the obtuse corners'
+    /// outside position, of neither colour); 0 for the slots on the board.
+    pub edge_code: u16,
+}
+
+/// The ring's steps `(dx, dy)` in circular order: consecutive positions
+/// are neighbours of each other.
+pub const RING_STEPS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
 /// Everything about one board size that never changes during a game.
 #[derive(Clone, Debug)]
 pub struct Geometry {
@@ -55,6 +73,8 @@ pub struct Geometry {
     pub edge_bits: [Bits; 4],
     /// All cells of the board.
     pub all: Bits,
+    /// The ring of each cell.
+    pub ring: Vec<Ring>,
     /// Zobrist keys `[cell][colour]`.
     pub keys: Vec<[u64; 2]>,
     /// Key of White to move.
@@ -112,6 +132,29 @@ impl Geometry {
             }
             all[c / 64] |= 1 << (c % 64);
         }
+        let ring = (0..nc)
+            .map(|c| {
+                let (x, y) = ((c % n) as i32, (c / n) as i32);
+                let mut r = Ring::default();
+                for (slot, (dx, dy)) in RING_STEPS.into_iter().enumerate() {
+                    let (nx, ny) = (x + dx, y + dy);
+                    let inside_x = (0..n as i32).contains(&nx);
+                    let inside_y = (0..n as i32).contains(&ny);
+                    let v = match (inside_x, inside_y) {
+                        (true, true) => {
+                            r.cells[r.count as usize] = ((ny * n as i32 + nx) as Cell, slot as u8);
+                            r.count += 1;
+                            0
+                        }
+                        (true, false) => 1,
+                        (false, true) => 2,
+                        (false, false) => 3,
+                    };
+                    r.edge_code |= v << (2 * slot);
+                }
+                r
+            })
+            .collect();
         let mut seed = 0x4845_5800 ^ n as u64;
         let keys = crate::games::common::point_keys(&mut seed, nc);
         let white_key = splitmix64(&mut seed);
@@ -125,6 +168,7 @@ impl Geometry {
             edges,
             edge_bits,
             all,
+            ring,
             keys,
             white_key,
             swap_key,

@@ -7,6 +7,7 @@ mod display;
 pub mod eval;
 pub mod geometry;
 pub mod hint;
+pub mod inferior;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};

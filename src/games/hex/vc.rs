@@ -55,12 +55,24 @@
 //!   [`Knowledge::prune_losing`] keeps only the moves in the region (and
 //!   swap).
 //!
-//! Dead or captured cells are not used. Each claim is checked against
-//! exhaustive minimax in `tests/it/hex_vc.rs`.
+//! All of this is computed on the position with its fill-in placed (dead
+//! cells and captured pairs, [`super::inferior`]), which has the same
+//! value: a win there is a win in the original, and a move outside the
+//! filled position's must-play region loses in the original too (the
+//! fill-in stays valid after it). A move into the fill-in outside the
+//! region also loses, except one into the opponent's captured pair while
+//! the opponent has only a semi-connection (the partner answers it and
+//! the mover is to move again): those stay for
+//! [`Knowledge::prune_inferior`], which drops every filled cell and the
+//! dominated cells (a winning move always stays), except where a swap may
+//! follow the move (the patterns count by colour). Each claim is checked
+//! against exhaustive minimax in `tests/it/hex_vc.rs`.
 
 use std::cell::RefCell;
 
 use super::board::{Hex, HexMove, edge_bits};
+use super::geometry::{Bits, WORDS};
+use super::inferior;
 use crate::game::{Color, Game};
 use crate::solve::Knowledge;
 
@@ -520,6 +532,47 @@ fn win_in_one(pos: &mut Hex) -> Option<Color> {
     None
 }
 
+/// The last fill-in computed (a node's knowledge asks for it up to three
+/// times in a row).
+struct FillCache {
+    n: usize,
+    stones: [Bits; 2],
+    fill: [Bits; 2],
+}
+
+thread_local! {
+    static FILL: RefCell<Option<FillCache>> = const { RefCell::new(None) };
+}
+
+/// The fill-in of `pos` ([`inferior::fill_in`]), remembered for the next
+/// call on the same stones.
+fn fill_of(pos: &Hex) -> [Bits; 2] {
+    let n = pos.geometry().n;
+    let stones = [*pos.bits(Color::Black), *pos.bits(Color::White)];
+    FILL.with(|f| {
+        let mut f = f.borrow_mut();
+        if let Some(e) = f.as_ref()
+            && e.n == n
+            && e.stones == stones
+        {
+            return e.fill;
+        }
+        let fill = inferior::fill_in(pos);
+        *f = Some(FillCache { n, stones, fill });
+        fill
+    })
+}
+
+/// Runs `f` on `pos` with its fill-in placed (the stones taken back
+/// after): a position of the same value.
+fn on_filled<R>(pos: &mut Hex, fill: &[Bits; 2], f: impl FnOnce(&mut Hex) -> R) -> R {
+    pos.put_stones(&fill[0], Color::Black);
+    pos.put_stones(&fill[1], Color::White);
+    let r = f(pos);
+    pos.take_stones(&std::array::from_fn(|k| fill[0][k] | fill[1][k]));
+    r
+}
+
 /// See the module documentation.
 impl Knowledge for Hex {
     const LAZY: bool = true;
@@ -531,34 +584,71 @@ impl Knowledge for Hex {
         if !applies(self) {
             return win_in_one(self);
         }
-        let mover = self.to_move();
-        let other = mover.opponent();
-        let me = side(self, mover, true);
-        if me.full || me.semi {
-            return Some(mover);
-        }
-        if self.swap_available() {
-            return None;
-        }
-        let them = side(self, other, false);
-        if them.full || (them.semi && them.must == 0) {
-            return Some(other);
-        }
-        None
+        let fill = fill_of(self);
+        let swap = self.swap_available();
+        on_filled(self, &fill, |pos| {
+            let mover = pos.to_move();
+            let other = mover.opponent();
+            let me = side(pos, mover, true);
+            if me.full || me.semi {
+                return Some(mover);
+            }
+            if swap {
+                return None;
+            }
+            let them = side(pos, other, false);
+            if them.full || (them.semi && them.must == 0) {
+                return Some(other);
+            }
+            None
+        })
     }
 
     fn prune_losing(&mut self, moves: &mut Vec<HexMove>) {
         if !applies(self) {
             return;
         }
+        let fill = fill_of(self);
         let other = self.to_move().opponent();
-        let them = side(self, other, false);
+        let them = on_filled(self, &fill, |pos| side(pos, other, false));
         if !(them.full || them.semi) {
             return;
         }
+        // A move into the fill-in outside the region loses too (a dead
+        // cell or the mover's own captured pair leaves the filled position
+        // with the opponent to move), except in the opponent's captured
+        // pair when it has only a semi-connection: its partner answers it
+        // and the mover is to move in the filled position again. Those
+        // (with the dead cells filled in the opponent's colour) are left
+        // to `prune_inferior`.
+        let other_fill = if them.full { 0 } else { fill[other.index()][0] };
+        let keep = them.must | other_fill;
         moves.retain(|&mv| match mv {
             HexMove::Swap => true,
-            HexMove::Place(c) => (c as usize) < 64 && them.must & (1u64 << c) != 0,
+            HexMove::Place(c) => (c as usize) < 64 && keep & (1u64 << c) != 0,
+        });
+    }
+
+    /// Drops the filled cells and the dominated ones
+    /// ([`inferior::dominated`]), except where a swap may follow (the
+    /// patterns count by colour).
+    fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
+        // A swap may follow Black's first move.
+        if !applies(self) || (self.moves_played() == 0 && self.to_move() == Color::Black) {
+            return;
+        }
+        let fill = fill_of(self);
+        let empty = self.empty_bits();
+        if (0..WORDS).all(|k| empty[k] & !(fill[0][k] | fill[1][k]) == 0) {
+            // The fill-in covers the board: its winner may need one of
+            // the filled cells.
+            return;
+        }
+        let dominated = inferior::dominated(self, &fill, self.to_move());
+        let out: Bits = std::array::from_fn(|k| fill[0][k] | fill[1][k] | dominated[k]);
+        moves.retain(|&mv| match mv {
+            HexMove::Swap => true,
+            HexMove::Place(c) => out[c as usize / 64] & (1 << (c % 64)) == 0,
         });
     }
 }

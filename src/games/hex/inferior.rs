@@ -1,0 +1,448 @@
+//! Inferior-cell analysis for Hex: dead cells, captured cells, their
+//! fill-in, and dominated moves, from local patterns that are proved sound
+//! below (and checked against exhaustive minimax in `tests/it/hex_vc.rs`).
+//! Benzene's ICEngine (Henderson, Hayward, Arneson) is the model; the
+//! patterns here are a small, provable subset of it.
+//!
+//! # The ring of a cell
+//!
+//! The *ring* of an empty cell `c` is its six neighbour positions in
+//! circular order, steps (1,0), (1,−1), (0,−1), (−1,0), (−1,1), (0,1):
+//! each is a board cell (empty, Black or White) or off the board. An
+//! off-board position beyond row 1 or row N is part of Black's edge and
+//! counts as a Black stone, one beyond column `a` or the last column as a
+//! White stone; the two positions beyond both (at the obtuse corners) are
+//! *walls*, of neither colour (they add no adjacency: every edge a cell
+//! touches is also one of its unambiguous positions). Consecutive ring
+//! positions are adjacent to each other on the board (or belong to the
+//! same edge), so a set of ring positions that forms one circular run is
+//! connected without `c`.
+//!
+//! # Dead cells (pattern D)
+//!
+//! `c` is *useless* for colour X when, for every way of filling the empty
+//! positions of its ring, the ring positions that are X (stones, X's
+//! edge, filled cells) form at most one circular run. Then no minimal
+//! X-winning set holds `c`: in a winning chain through `c`, `c`'s X
+//! neighbours are already joined around the ring, so the set without `c`
+//! wins too. The test runs over the at most 2⁶ fillings of each of the
+//! 4⁶ ring states once, into a table.
+//!
+//! *Theorem.* On a full Hex board exactly one colour connects, so a cell
+//! useless for one colour is useless for both: if X-useful, some minimal
+//! X-winning set S holds `c`; fill S with X and every other cell with Y,
+//! then switch `c` to Y: X no longer connects, so Y does with a set
+//! holding `c`, and (Y-useless) Y still connects with `c` switched back to
+//! X, as X does with S: impossible. Hence a cell useless for either
+//! colour is **dead**: its colour changes no full board's winner, so it
+//! may be filled with either colour without changing the value. Examples:
+//! four or more consecutive ring positions of one colour; three of one
+//! colour then two of the other; an edge cell whose two edge positions
+//! and a neighbouring stone of that edge's colour are consecutive.
+//!
+//! Deadness is kept when stones are added (a minimal winning set of the
+//! larger position holding `c` extends to one of the smaller position
+//! holding `c`), so every cell found dead stays dead while others fill.
+//!
+//! # Cut-off cells (pattern R)
+//!
+//! An empty cell that some colour X cannot reach from one of its edges
+//! through empty cells and X's stones is useless for X (a minimal winning
+//! set holding it would join it to both edges through X's stones and the
+//! set), hence dead.
+//!
+//! # Captured pairs (pattern C)
+//!
+//! Two adjacent empty cells `a`, `b` are *captured* by X when, with `b`
+//! X, `a` is dead (pattern D on `a`'s ring), and with `a` X, `b` is dead.
+//! X may then fill both: filling can only help X (an extra stone never
+//! hurts in Hex), and in the original position X answers an intrusion of
+//! Y at one by the other, after which the intruding stone is dead and may
+//! be recoloured X, so X's strategy for the filled position still wins.
+//! The classic instance: edge template II, an X stone on the second row
+//! from X's edge and the two empty cells between it and the edge.
+//!
+//! # Fill-in
+//!
+//! [`fill_in`] fills every dead cell (patterns D and R; with the colour
+//! holding more of its ring, Black on a tie: either keeps the value) and
+//! every captured pair
+//! (with its capturer; pairs disjoint from each other and from the dead
+//! cells found in the same pass), then looks again until nothing is found:
+//! each pass keeps the value, since deadness and capture are kept when
+//! stones are added. Moves into the fill-in need not be searched while
+//! the filled position has an empty cell: a winning move of the filled
+//! position wins in the original too (the fill-in stays valid after a
+//! move outside it). When the fill-in covers the board they may be needed
+//! (the win may be a move into one's own captured pair).
+//!
+//! # Dominated moves (pattern M)
+//!
+//! On a filled position (no dead cell, no captured pair), a move of X at
+//! `a` *dominates* X's move at `b` when, after X plays `a`, `b` is dead or
+//! in a pair captured by X (only neighbours of `a` and their neighbours
+//! can change): then position+Xa equals position+Xa+Xb, which is at least
+//! position+Xb for X. Dominated moves are pruned in cell order, `b` only
+//! when a dominator of it is not pruned so far; following dominators
+//! then ends at a kept move, so whenever X wins, a kept move wins.
+//!
+//! Vulnerable cells (a move the opponent kills by one reply) are not
+//! used: the pruning they allow needs care with cycles of killers that
+//! this module does not take.
+
+use std::sync::LazyLock;
+
+use super::board::{Hex, edge_bits};
+use super::geometry::{Bits, Cell, Geometry, MAX_CELLS, WORDS};
+use crate::game::Color;
+
+/// Ring position values (two bits each in a ring code).
+const EMPTY: usize = 0;
+const BLACK: usize = 1;
+const WHITE: usize = 2;
+#[cfg(test)]
+const WALL: usize = 3;
+
+/// Whether the set bits of a 6-bit circular mask form at most one run.
+const fn one_run(m: u8) -> bool {
+    if m == 0 || m == 0x3f {
+        return true;
+    }
+    // Bit i of `prev` is bit i − 1 of `m` (circularly).
+    let prev = ((m << 1) | (m >> 5)) & 0x3f;
+    (m & !prev).count_ones() <= 1
+}
+
+/// Whether a cell with ring `code` is useless for `colour` (BLACK or
+/// WHITE): every filling of the empty positions leaves the colour's
+/// positions in at most one run.
+const fn useless(code: usize, colour: usize) -> bool {
+    let (mut own, mut empty) = (0u8, 0u8);
+    let mut i = 0;
+    while i < 6 {
+        let v = (code >> (2 * i)) & 3;
+        if v == colour {
+            own |= 1 << i;
+        } else if v == EMPTY {
+            empty |= 1 << i;
+        }
+        i += 1;
+    }
+    let mut t = empty;
+    loop {
+        if !one_run(own | t) {
+            return false;
+        }
+        if t == 0 {
+            return true;
+        }
+        t = (t - 1) & empty;
+    }
+}
+
+/// Per ring code: bit 0 useless for Black, bit 1 useless for White.
+static DEAD: LazyLock<[u8; 4096]> = LazyLock::new(|| {
+    std::array::from_fn(|code| useless(code, BLACK) as u8 | (useless(code, WHITE) as u8) << 1)
+});
+
+#[inline]
+fn has(b: &Bits, c: usize) -> bool {
+    b[c / 64] & (1 << (c % 64)) != 0
+}
+
+#[inline]
+fn set(b: &mut Bits, c: usize) {
+    b[c / 64] |= 1 << (c % 64);
+}
+
+#[inline]
+fn clear(b: &mut Bits, c: usize) {
+    b[c / 64] &= !(1 << (c % 64));
+}
+
+/// The cells of `b`, in increasing order.
+fn cells(b: Bits, words: usize) -> impl Iterator<Item = usize> {
+    (0..words).flat_map(move |k| {
+        let mut w = b[k];
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let c = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                c
+            })
+        })
+    })
+}
+
+/// A board as two stone sets, on which the analysis fills cells.
+struct Board<'a> {
+    geo: &'a Geometry,
+    /// Stones by colour index.
+    st: [Bits; 2],
+}
+
+impl Board<'_> {
+    fn of(pos: &Hex) -> Board<'_> {
+        Board {
+            geo: pos.geometry(),
+            st: [*pos.bits(Color::Black), *pos.bits(Color::White)],
+        }
+    }
+
+    fn empty(&self) -> Bits {
+        std::array::from_fn(|k| self.geo.all[k] & !(self.st[0][k] | self.st[1][k]))
+    }
+
+    fn is_empty(&self, c: usize) -> bool {
+        !has(&self.st[0], c) && !has(&self.st[1], c)
+    }
+
+    /// The ring code of cell `c`: two bits a position, in ring order.
+    #[inline]
+    fn ring(&self, c: usize) -> usize {
+        let r = &self.geo.ring[c];
+        let mut code = r.edge_code as usize;
+        for &(q, slot) in &r.cells[..r.count as usize] {
+            let q = q as usize;
+            let v = has(&self.st[0], q) as usize | (has(&self.st[1], q) as usize) << 1;
+            code |= v << (2 * slot);
+        }
+        code
+    }
+
+    fn dead(&self, c: usize) -> bool {
+        DEAD[self.ring(c)] != 0
+    }
+
+    /// The cells reached from `from` through `pass` (both sets of cells).
+    fn flood(&self, pass: &Bits, from: &Bits) -> Bits {
+        let mut reached: Bits = std::array::from_fn(|k| from[k] & pass[k]);
+        let mut frontier = reached;
+        while frontier.iter().any(|&w| w != 0) {
+            let mut nb = [0u64; WORDS];
+            for c in cells(frontier, self.geo.words) {
+                let m = &self.geo.neighbour_bits[c];
+                for k in 0..WORDS {
+                    nb[k] |= m[k];
+                }
+            }
+            frontier = std::array::from_fn(|k| nb[k] & pass[k] & !reached[k]);
+            for k in 0..WORDS {
+                reached[k] |= frontier[k];
+            }
+        }
+        reached
+    }
+
+    /// The empty cells cut off (pattern R): for some colour, not reached
+    /// from one of its edges through empty cells and its own stones.
+    fn cut_off(&self) -> Bits {
+        let empty = self.empty();
+        let mut out = [0u64; WORDS];
+        for color in Color::ALL {
+            let own = &self.st[color.index()];
+            let pass: Bits = std::array::from_fn(|k| empty[k] | own[k]);
+            let (ea, eb) = edge_bits(color);
+            let a = self.flood(&pass, self.geo.edge_set(ea));
+            let b = self.flood(&pass, self.geo.edge_set(eb));
+            for k in 0..WORDS {
+                out[k] |= empty[k] & !(a[k] & b[k]);
+            }
+        }
+        out
+    }
+
+    /// The colour that fills dead cell `c`: the one holding more of its
+    /// ring, Black on a tie.
+    fn dead_fill(&self, c: usize) -> usize {
+        let code = self.ring(c);
+        let count = |v| (0..6).filter(|i| (code >> (2 * i)) & 3 == v).count();
+        if count(WHITE) > count(BLACK) { 1 } else { 0 }
+    }
+
+    /// Whether the adjacent empty cells `a`, `b` are captured by the
+    /// colour of index `x` (pattern C).
+    fn captured_pair(&mut self, a: usize, b: usize, x: usize) -> bool {
+        set(&mut self.st[x], b);
+        let a_dead = self.dead(a);
+        clear(&mut self.st[x], b);
+        if !a_dead {
+            return false;
+        }
+        set(&mut self.st[x], a);
+        let b_dead = self.dead(b);
+        clear(&mut self.st[x], a);
+        b_dead
+    }
+
+    /// One pass of fill-in: fills the dead cells and disjoint captured
+    /// pairs found; returns whether any was.
+    fn fill_pass(&mut self) -> bool {
+        let words = self.geo.words;
+        let empty = self.empty();
+        let mut used = [0u64; WORDS];
+        let mut add = [[0u64; WORDS]; 2];
+        let cut = self.cut_off();
+        for c in cells(empty, words) {
+            if has(&cut, c) || self.dead(c) {
+                set(&mut add[self.dead_fill(c)], c);
+                set(&mut used, c);
+            }
+        }
+        for a in cells(empty, words) {
+            if has(&used, a) {
+                continue;
+            }
+            'pair: for &b in self.geo.neighbours_of(a as Cell) {
+                let b = b as usize;
+                if b < a || !self.is_empty(b) || has(&used, b) {
+                    continue;
+                }
+                for (x, add) in add.iter_mut().enumerate() {
+                    if self.captured_pair(a, b, x) {
+                        set(add, a);
+                        set(add, b);
+                        set(&mut used, a);
+                        set(&mut used, b);
+                        break 'pair;
+                    }
+                }
+            }
+        }
+        for (st, add) in self.st.iter_mut().zip(&add) {
+            for k in 0..WORDS {
+                st[k] |= add[k];
+            }
+        }
+        used.iter().any(|&w| w != 0)
+    }
+}
+
+/// The dead empty cells of `pos` (patterns D and R), found on the position
+/// as it is (without fill-in).
+pub fn dead_cells(pos: &Hex) -> Bits {
+    let cut = Board::of(pos).cut_off();
+    let ring = ring_dead_cells(pos);
+    std::array::from_fn(|k| cut[k] | ring[k])
+}
+
+/// The dead empty cells of `pos` by the ring pattern D alone: cheaper
+/// than [`dead_cells`] (no flood), for the searcher's every node.
+pub fn ring_dead_cells(pos: &Hex) -> Bits {
+    let board = Board::of(pos);
+    let mut out = [0u64; WORDS];
+    for c in cells(board.empty(), board.geo.words) {
+        if board.dead(c) {
+            set(&mut out, c);
+        }
+    }
+    out
+}
+
+/// The empty cells of `pos` in a pair captured by `color` (pattern C),
+/// on the position as it is (without fill-in; dead cells are left out).
+/// Filling all of them with `color` keeps the value.
+pub fn captured_cells(pos: &Hex, color: Color) -> Bits {
+    let mut board = Board::of(pos);
+    let mut out = [0u64; WORDS];
+    let x = color.index();
+    for a in cells(board.empty(), board.geo.words) {
+        if board.dead(a) {
+            continue;
+        }
+        for &b in board.geo.neighbours_of(a as Cell) {
+            let b = b as usize;
+            if board.is_empty(b) && !board.dead(b) && board.captured_pair(a, b, x) {
+                set(&mut out, a);
+                set(&mut out, b);
+            }
+        }
+    }
+    out
+}
+
+/// The fill-in of `pos`: the empty cells to fill with Black and with
+/// White (indexed by [`Color::index`]), dead cells and captured pairs
+/// iterated until none is left. The filled position has the value of
+/// `pos` for either side to move.
+pub fn fill_in(pos: &Hex) -> [Bits; 2] {
+    let mut board = Board::of(pos);
+    while board.fill_pass() {}
+    let (b, w) = (pos.bits(Color::Black), pos.bits(Color::White));
+    [
+        std::array::from_fn(|k| board.st[0][k] & !b[k]),
+        std::array::from_fn(|k| board.st[1][k] & !w[k]),
+    ]
+}
+
+/// The empty cells of `pos` filled with `fill` (as [`fill_in`] gives)
+/// where a move of `color` is dominated (pattern M): pruning them all
+/// keeps a winning move of `color` whenever it has one.
+pub fn dominated(pos: &Hex, fill: &[Bits; 2], color: Color) -> Bits {
+    let mut board = Board::of(pos);
+    for (st, f) in board.st.iter_mut().zip(fill) {
+        for k in 0..WORDS {
+            st[k] |= f[k];
+        }
+    }
+    let x = color.index();
+    let words = board.geo.words;
+    let empty = board.empty();
+    let mut dominated_by = [[0u64; WORDS]; MAX_CELLS];
+    for a in cells(empty, words) {
+        set(&mut board.st[x], a);
+        for &b in board.geo.neighbours_of(a as Cell) {
+            let b = b as usize;
+            if !board.is_empty(b) {
+                continue;
+            }
+            if board.dead(b) {
+                set(&mut dominated_by[b], a);
+                continue;
+            }
+            for &d in board.geo.neighbours_of(b as Cell) {
+                let d = d as usize;
+                if board.is_empty(d) && board.captured_pair(b, d, x) {
+                    set(&mut dominated_by[b], a);
+                    set(&mut dominated_by[d], a);
+                }
+            }
+        }
+        clear(&mut board.st[x], a);
+    }
+    let mut pruned = [0u64; WORDS];
+    for b in cells(empty, words) {
+        let by = &dominated_by[b];
+        if (0..WORDS).any(|k| by[k] & !pruned[k] != 0) {
+            set(&mut pruned, b);
+        }
+    }
+    pruned
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(ring: [usize; 6]) -> usize {
+        ring.iter().enumerate().map(|(i, &v)| v << (2 * i)).sum()
+    }
+
+    #[test]
+    fn ring_patterns() {
+        use super::{BLACK as B, EMPTY as E, WHITE as W};
+        // Four consecutive of one colour: dead.
+        assert_ne!(DEAD[code([B, B, B, B, E, E])], 0);
+        assert_ne!(DEAD[code([E, W, W, W, W, E])], 0);
+        // Three of one colour, then two of the other: dead.
+        assert_ne!(DEAD[code([B, B, B, W, W, E])], 0);
+        // An empty cell among empties, or between two stones of each
+        // colour facing each other: alive.
+        assert_eq!(DEAD[code([E; 6])], 0);
+        assert_eq!(DEAD[code([B, W, B, W, E, E])], 0);
+        assert_eq!(DEAD[code([B, B, B, E, E, E])], 0);
+        // A wall joins nothing.
+        assert_eq!(DEAD[code([B, WALL, B, W, E, W])], 0);
+        assert!(one_run(0b000111) && one_run(0b100001) && !one_run(0b010101));
+    }
+}
