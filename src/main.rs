@@ -94,9 +94,9 @@ fn start(args: &[String]) -> Result<Option<Gtp>> {
                 rest = more;
             }
             [flag] if matches!(flag.as_str(), "--game" | "--size" | "--option") => {
-                bail!("{flag} needs a value\n{}", usage())
+                bail!("{flag} needs a value; {}", usage())
             }
-            [other, ..] => bail!("unknown option '{other}' (see --help)\n{}", usage()),
+            [other, ..] => bail!("unknown option '{other}' (see --help); {}", usage()),
             [] => unreachable!("the loop stops on an empty list"),
         }
     }

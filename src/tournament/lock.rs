@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 /// The lock file's name inside the output folder.
 pub const LOCK_FILE: &str = ".crosscut-match.lock";
 
+/// How long a held lock is tried again before a runner refuses the folder.
+const LINGER: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The held lock; dropping it releases the folder.
 #[derive(Debug)]
 pub struct OutLock {
@@ -31,7 +34,19 @@ impl OutLock {
             .truncate(false)
             .open(&path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        match file.try_lock() {
+        // A lock whose runner just ended can linger for a moment in a
+        // process forked meanwhile (the lock is the open file's, shared
+        // until that process replaces itself): try again for a little
+        // while before refusing.
+        let mut result = file.try_lock();
+        let deadline = std::time::Instant::now() + LINGER;
+        while matches!(result, Err(TryLockError::WouldBlock))
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            result = file.try_lock();
+        }
+        match result {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 let mut holder = String::new();

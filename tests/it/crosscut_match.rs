@@ -999,7 +999,7 @@ fn a_second_runner_on_the_same_folder_is_refused() {
     let args = |extra: &str| -> Vec<String> {
         let line = format!(
             "--engine 'name=a cmd=\"{FAKE} --mode slow --delay 0.2 --seed 2\"' \
-             --engine 'name=b cmd=\"{FAKE} --seed 3\"' --size 8 --games 2 --maxmoves 6 \
+             --engine 'name=b cmd=\"{FAKE} --seed 3\"' --size 8 --games 2 --maxmoves 20 \
              --quiet --out {} {extra}",
             out.display()
         );

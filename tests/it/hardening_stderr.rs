@@ -84,7 +84,10 @@ fn start_up_errors_name_what_failed_and_why() {
             &["web", "--port", &port],
             &format!("crosscut web: cannot listen on 127.0.0.1:{port}: "),
         ),
-        (&["--bogus"], "usage: crosscut [--game "),
+        (
+            &["--bogus"],
+            "unknown option '--bogus' (see --help); usage: crosscut [--game ",
+        ),
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_crosscut"))
             .args(args)

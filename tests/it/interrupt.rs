@@ -183,7 +183,7 @@ fn interrupted_on_a_large_board(
     let lines = format!("game {game}\nboardsize {size}\nparam verbose false\n{setup}");
     stdin.write_all(lines.as_bytes()).unwrap();
     for _ in 0..lines.lines().count() {
-        assert_eq!(answers.next(), "=\n", "{lines}");
+        assert_eq!(answers.next(), "= \n", "{lines}");
     }
     stdin.write_all(format!("{command}\n").as_bytes()).unwrap();
     std::thread::sleep(Duration::from_millis(300));

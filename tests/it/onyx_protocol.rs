@@ -811,5 +811,5 @@ fn huge_solve_hash_is_refused_and_solve_still_answers() {
     assert_eq!(answers[6], "= 64", "{text:?}");
     assert_eq!(answers[7], answers[4], "the game changed");
     assert!(answers[8].starts_with("= "), "{text:?}");
-    assert_eq!(&answers[9..], ["=", "= 2", "= crosscut", ""], "{text:?}");
+    assert_eq!(&answers[9..], ["= ", "= 2", "= crosscut", ""], "{text:?}");
 }
