@@ -15,9 +15,15 @@ fn report(e: &anyhow::Error) {
 /// The match of `cfg`, played, reported on stdout and written to its
 /// folder.
 fn play(cfg: &MatchConfig) -> Result<()> {
-    let summary = tournament::run(cfg)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("the match into {} stopped", cfg.out_dir.display()))?;
+    let summary = if cfg.merge.is_empty() {
+        tournament::run(cfg)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("the match into {} stopped", cfg.out_dir.display()))?
+    } else {
+        tournament::merge(cfg)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("the merge into {} stopped", cfg.out_dir.display()))?
+    };
     // Errors (a closed pipe) are ignored: the results are on disk.
     let _ = write!(
         std::io::stdout(),

@@ -80,6 +80,11 @@ Running:
   --log DIR            keep every engine's protocol traffic in DIR
   --event NAME         event name for the records
   --report N           print the table and Elo lines every N games
+  --shard K/N          play only the K-th of N shares of the games (game numbers
+                       as in the whole match), e.g. one share a machine
+  --merge DIR          (repeatable) play nothing: merge the --out folders of the
+                       shards into --out and report the whole match (results,
+                       Elo, SPRT); give the same command line as the shards
   --quiet              no line per game
   -h, --help           this text
 ";
@@ -193,6 +198,8 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
     let mut event = None;
     let mut quiet = false;
     let mut report_every = 0usize;
+    let mut shard = None;
+    let mut merge = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |what: &str| {
@@ -244,6 +251,8 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
             "--event" => event = Some(value(a)?),
             "--quiet" => quiet = true,
             "--report" => report_every = number(&value(a)?, "--report")?,
+            "--shard" => shard = Some(parse_shard(&value(a)?)?),
+            "--merge" => merge.push(PathBuf::from(value(a)?)),
             other => return Err(format!("unknown option '{other}' (see --help)")),
         }
     }
@@ -341,7 +350,20 @@ pub fn parse_args(args: &[String]) -> Result<Cli, String> {
         event,
         quiet,
         report_every,
+        shard,
+        merge,
     })))
+}
+
+/// `--shard K/N`: 1 ≤ K ≤ N.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--shard takes K/N with 1 <= K <= N, not '{text}'");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 #[cfg(test)]

@@ -131,6 +131,13 @@ pub struct MatchConfig {
     /// Print the table and Elo lines every this many games (0: only at the
     /// end).
     pub report_every: usize,
+    /// Play only this share of the games (`--shard K/N`: the games whose
+    /// number, counted from 0, is K−1 modulo N), each under its number in
+    /// the whole match, so that shards played apart merge into it.
+    pub shard: Option<(u32, u32)>,
+    /// Instead of playing, merge the results and records of these folders
+    /// (`--merge DIR`, the shards' `--out`) into `out_dir`.
+    pub merge: Vec<PathBuf>,
 }
 
 /// One game to play.
@@ -176,7 +183,91 @@ pub fn schedule(cfg: &MatchConfig) -> Vec<Job> {
             }
         }
     }
+    if let Some((k, n)) = cfg.shard {
+        jobs.retain(|j| (j.index - 1) % n == k - 1);
+    }
     jobs
+}
+
+/// Merges the shards of a match (`--merge DIR...`, each the `--out` of one
+/// `--shard K/N` run of the same command) into `cfg.out_dir`: every game's
+/// result line (the games in order) and record, checked to belong to this
+/// match, each game at most once. Returns the union, with the SPRT's state
+/// over it, as [`run`] would have returned it for the whole match played
+/// at once. The shards' folders are only read.
+pub fn merge(cfg: &MatchConfig) -> Result<Summary, String> {
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let whole = MatchConfig {
+        shard: None,
+        ..cfg.clone()
+    };
+    let jobs = schedule(&whole);
+    let mut results: BTreeMap<u32, (GameResult, PathBuf)> = BTreeMap::new();
+    for dir in &cfg.merge {
+        let path = dir.join("results.tsv");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let r = GameResult::from_line(line, &names)
+                .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
+            if !jobs
+                .iter()
+                .any(|j| j.index == r.index && j.first == r.first && j.second == r.second)
+            {
+                return Err(format!(
+                    "{}: game {} ({} vs {}) does not belong to this match: merge with the \
+                     command line the shards were played with",
+                    path.display(),
+                    r.index,
+                    names[r.first],
+                    names[r.second]
+                ));
+            }
+            if let Some((_, other)) = results.get(&r.index) {
+                return Err(format!(
+                    "game {} is in both {} and {}: shards must not overlap",
+                    r.index,
+                    other.display(),
+                    dir.display()
+                ));
+            }
+            let index = r.index;
+            results.insert(index, (r, dir.clone()));
+        }
+    }
+    let games_dir = cfg.out_dir.join("games");
+    std::fs::create_dir_all(&games_dir)
+        .map_err(|e| format!("cannot create {}: {e}", games_dir.display()))?;
+    let _lock = lock::OutLock::acquire(&cfg.out_dir)?;
+    let (mut file, _) = ResultsFile::open(&cfg.out_dir.join("results.tsv"), &names, false)?;
+    for (index, (r, dir)) in &results {
+        let from = record_path(&dir.join("games"), *index);
+        let to = record_path(&games_dir, *index);
+        std::fs::copy(&from, &to)
+            .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))?;
+        file.append(r)?;
+    }
+    let missing = jobs.len() - results.len();
+    if missing > 0 && !cfg.quiet {
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "Merged {} of the match's {} games ({missing} not played yet)",
+            results.len(),
+            jobs.len()
+        );
+    }
+    let mut summary = Summary {
+        results: results.into_values().map(|(r, _)| r).collect(),
+        sprt: None,
+    };
+    summary.sprt = cfg
+        .sprt
+        .map(|s| s.state(&summary.pairing(0, 1)))
+        .filter(|s| *s != SprtState::Continue);
+    Ok(summary)
 }
 
 /// A name usable in file names.
@@ -653,6 +744,8 @@ mod tests {
             event: None,
             quiet: true,
             report_every: 0,
+            shard: None,
+            merge: Vec::new(),
         }
     }
 

@@ -206,7 +206,9 @@ impl GameResult {
         )
     }
 
-    fn from_line(line: &str, names: &[String]) -> Result<GameResult, String> {
+    /// Reads a result line of the results file, engines named as in
+    /// `names`.
+    pub fn from_line(line: &str, names: &[String]) -> Result<GameResult, String> {
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() < 9 {
             return Err("too few fields".into());

@@ -1137,3 +1137,88 @@ fn a_killed_runner_leaves_no_engine_behind() {
     }
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// A match played in shards (`--shard K/N`, each into its own folder) and
+/// merged (`--merge`) equals the same match played whole, game by game:
+/// the same games under the same numbers, the same results and records,
+/// and the same report (table, Elo). Overlapping shards and games of
+/// another match are refused.
+#[test]
+fn a_sharded_match_merged_equals_the_match_played_whole() {
+    let root = out_dir("shards");
+    let openings = root.join("openings.txt");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(&openings, "C3\nB2\nD4\n").unwrap();
+    let base = format!(
+        "--engine 'name=deep cmd={CROSSCUT} param.max_depth=2' \
+         --engine 'name=shallow cmd={CROSSCUT} param.max_depth=1' \
+         --game orcoon --size 5 --games 6 --openings {} --st 5",
+        openings.display()
+    );
+    let at = |dir: &str, extra: &str| {
+        let out = root.join(dir);
+        (config(&format!("{base} {extra} --out {{OUT}}"), &out), out)
+    };
+    let (whole_cfg, whole_out) = at("whole", "");
+    let whole = sorted(run(&whole_cfg).unwrap());
+    assert_eq!(whole.len(), 6);
+    assert!(whole.iter().all(|r| r.reason == Reason::Rules), "{whole:?}");
+    let mut shard_dirs = Vec::new();
+    for k in 1..=3 {
+        let (cfg, out) = at(&format!("shard{k}"), &format!("--shard {k}/3"));
+        let played = sorted(run(&cfg).unwrap());
+        // Game numbers k, k+3: as in the whole match.
+        let numbers: Vec<u32> = played.iter().map(|r| r.index).collect();
+        assert_eq!(numbers, [k, k + 3]);
+        shard_dirs.push(out);
+    }
+    let merge_args = shard_dirs
+        .iter()
+        .map(|d| format!("--merge {}", d.display()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (merge_cfg, merged_out) = at("merged", &merge_args);
+    let mut merged = crosscut::tournament::merge(&merge_cfg).unwrap();
+    let report_merged = report(&merge_cfg, &merged);
+    merged.results.sort_by_key(|r| r.index);
+    let key = |r: &GameResult| {
+        (
+            r.index, r.first, r.second, r.black, r.white, r.winner, r.reason, r.moves,
+        )
+    };
+    assert_eq!(
+        merged.results.iter().map(key).collect::<Vec<_>>(),
+        whole.iter().map(key).collect::<Vec<_>>()
+    );
+    let moves = |out: &Path| -> Vec<Vec<String>> {
+        records(out)
+            .iter()
+            .map(|r| r.moves.iter().map(|m| m.text.clone()).collect())
+            .collect()
+    };
+    assert_eq!(moves(&merged_out), moves(&whole_out));
+    let whole_summary = Summary {
+        results: whole.clone(),
+        sprt: None,
+    };
+    assert_eq!(report_merged, report(&whole_cfg, &whole_summary));
+    // Merging a shard twice, or into a folder with games, is refused.
+    let twice = format!(
+        "--merge {} --merge {}",
+        shard_dirs[0].display(),
+        shard_dirs[0].display()
+    );
+    let (cfg, _) = at("twice", &twice);
+    let e = crosscut::tournament::merge(&cfg).unwrap_err();
+    assert!(e.contains("is in both"), "{e}");
+    // Results of another match (other engines' order) do not belong.
+    let other = format!(
+        "--engine 'name=shallow cmd={CROSSCUT}' --engine 'name=deep cmd={CROSSCUT}' \
+         --game orcoon --size 5 --games 6 --openings {} --merge {} --out {{OUT}}",
+        openings.display(),
+        shard_dirs[0].display()
+    );
+    let e = crosscut::tournament::merge(&config(&other, &root.join("other"))).unwrap_err();
+    assert!(e.contains("does not belong"), "{e}");
+    let _ = std::fs::remove_dir_all(&root);
+}
