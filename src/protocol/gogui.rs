@@ -139,6 +139,27 @@ impl View {
         }
     }
 
+    /// `gogui-rules_board_gfx`, which GoGui draws over the board after
+    /// every move: on a board with midpoints, a small square on every
+    /// midpoint and a cross on every cell that is no point (so that they
+    /// look unlike the grid's points); nothing on other boards.
+    pub fn board_gfx(&self) -> String {
+        if self.model != Model::Midpoints {
+            return String::new();
+        }
+        let (mut midpoints, mut none) = (Vec::new(), Vec::new());
+        for y in 0..self.cells() {
+            for x in 0..self.cells() {
+                match self.crosscut_name(x, y) {
+                    Some(_) if x % 2 == 1 => midpoints.push(gogui_point(x, y)),
+                    Some(_) => {}
+                    None => none.push(gogui_point(x, y)),
+                }
+            }
+        }
+        format!("SQUARE {}\nMARK {}", midpoints.join(" "), none.join(" "))
+    }
+
     /// crosscut's name of the point at cell (`x`, `y`) (`y` from the
     /// bottom), or `None` for an Onyx cell that is no point.
     pub fn crosscut_name(&self, x: usize, y: usize) -> Option<String> {
@@ -335,6 +356,9 @@ pub(super) const ONLY: &[(&str, Handler)] = &[
     ("gogui-analyze_commands", |_, _| Ok(ANALYZE_COMMANDS.into())),
     ("crosscut-best_line", best_line),
     ("crosscut-legal_points", |gtp, args| legal(gtp, args, false)),
+    ("gogui-rules_board_gfx", |gtp, _| {
+        Ok(View::of(gtp.engine.rules()?)?.board_gfx())
+    }),
 ];
 
 /// `gogui-analyze_commands`: GoGui's `type/label/command` lines. `%c` is

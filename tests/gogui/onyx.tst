@@ -19,3 +19,5 @@
 #? []
 90 gogui-rules_side_to_move
 #? [black]
+100 gogui-rules_board_gfx
+#? [(?s)SQUARE D2 B4 F4 D6\nMARK B1 D1 F1 A2 B2 .* F7]
