@@ -8,7 +8,13 @@
 #   is counted (after the end genmove passes, and two passes end a game for
 #   twogtp);
 # - Akron, whose ball moves GoGui can neither show nor enter, is refused at
-#   start with a pointer to `crosscut web`.
+#   start with a pointer to `crosscut web`;
+# - the real window, under Xvfb (when Xvfb, xdotool and ImageMagick's import
+#   are there; else that part says SKIPPED): GoGui attached to the engine
+#   on Orcoon 5x5, a click on C3, the engine receiving `play B C3` and
+#   answering it, and a screenshot (target/tmp/gogui/window-*.png). The
+#   click is a pixel position measured on GoGui's default window in a
+#   1280x1000 screen.
 # Prints SKIPPED and succeeds when the jars or Java are missing, so that a
 # fresh clone without ../shared passes. Output in target/tmp/gogui/.
 # Usage: scripts/gogui.sh   (after cargo build --release)
@@ -73,5 +79,58 @@ elif grep -q "crosscut web" "$out/akron.err"; then
 else
   echo "akron: FAILED: no pointer to crosscut web: $(cat "$out/akron.err")"
   fail=1
+fi
+if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1 \
+  && command -v import >/dev/null 2>&1; then
+  w="$out/window"
+  mkdir -p "$w"
+  cat >"$w/engine.sh" <<ENGINE
+#!/usr/bin/env bash
+tee -a "$w/sent-\$\$.log" | "$bin" --gogui --game orcoon --size 5 2>>"$w/stderr.log" | tee -a "$w/answers-\$\$.log"
+ENGINE
+  chmod +x "$w/engine.sh"
+  display=:$((160 + RANDOM % 100))
+  Xvfb "$display" -screen 0 1280x1000x24 -nolisten tcp >"$w/xvfb.log" 2>&1 &
+  xvfb=$!
+  sleep 1
+  DISPLAY=$display java -jar "$G/gogui.jar" -program "$w/engine.sh" -computer-none >"$w/gogui.log" 2>&1 &
+  gui=$!
+  # Up to 30 s for GoGui to start the engine and draw the board.
+  for _ in $(seq 60); do
+    cat "$w"/sent-*.log 2>/dev/null | grep -q '^gogui-rules_board$' && break
+    sleep 0.5
+  done
+  sleep 2
+  DISPLAY=$display import -window root "$out/window-start.png"
+  # C3, the centre of Orcoon's 5x5 grid in GoGui's default window.
+  DISPLAY=$display xdotool mousemove 205 166 click 1
+  for _ in $(seq 20); do
+    cat "$w"/sent-*.log 2>/dev/null | grep -q '^play B C3$' && break
+    sleep 0.5
+  done
+  sleep 1
+  DISPLAY=$display import -window root "$out/window-C3.png"
+  kill "$gui" "$xvfb" 2>/dev/null
+  wait "$gui" "$xvfb" 2>/dev/null
+  # GoGui starts the engine several times (the player and its rulers); the
+  # one that got the click shows Black on C3 in the board it answers to
+  # GoGui (row 3 of 5: ". . X . .").
+  received=0
+  for log in "$w"/sent-*.log; do
+    answers=${log/sent-/answers-}
+    if grep -q '^play B C3$' "$log" && grep -q '^\. \. X \. \.$' "$answers"; then
+      received=1
+    fi
+  done
+  if grep -q "HeadlessException" "$w/gogui.log"; then
+    echo "window: SKIPPED (this Java has no graphics: install a full JRE, e.g. Debian's default-jre)"
+  elif [ "$received" = 1 ]; then
+    echo "window: a click on C3 reached the engine as 'play B C3' and its board shows it (screenshots $out/window-*.png)"
+  else
+    echo "window: FAILED: the click did not reach the engine's board: see $w"
+    fail=1
+  fi
+else
+  echo "window: SKIPPED (Xvfb, xdotool or ImageMagick's import is missing)"
 fi
 exit $fail
