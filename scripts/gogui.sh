@@ -95,19 +95,20 @@ ENGINE
   sleep 1
   DISPLAY=$display java -jar "$G/gogui.jar" -program "$w/engine.sh" -computer-none >"$w/gogui.log" 2>&1 &
   gui=$!
-  # Up to 30 s for GoGui to start the engine and draw the board.
-  for _ in $(seq 60); do
-    cat "$w"/sent-*.log 2>/dev/null | grep -q '^gogui-rules_board$' && break
-    sleep 0.5
-  done
+  # Waits up to $2 seconds for the engines to be sent a line matching $1.
+  sent() {
+    for _ in $(seq $(($2 * 2))); do
+      cat "$w"/sent-*.log 2>/dev/null | grep -q "$1" && return
+      sleep 0.5
+    done
+  }
+  # GoGui starting the engine and drawing the board.
+  sent '^gogui-rules_board$' 30
   sleep 2
   DISPLAY=$display import -window root "$out/window-start.png"
   # C3, the centre of Orcoon's 5x5 grid in GoGui's default window.
   DISPLAY=$display xdotool mousemove 205 166 click 1
-  for _ in $(seq 20); do
-    cat "$w"/sent-*.log 2>/dev/null | grep -q '^play B C3$' && break
-    sleep 0.5
-  done
+  sent '^play B C3$' 10
   sleep 1
   DISPLAY=$display import -window root "$out/window-C3.png"
   kill "$gui" "$xvfb" 2>/dev/null

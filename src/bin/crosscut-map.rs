@@ -67,14 +67,6 @@ impl MapGame {
         Ok(e)
     }
 
-    /// The openings: the legal first moves, in board order.
-    fn openings(&self) -> Result<Vec<String>> {
-        let mut e = self.engine()?;
-        let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
-        let color = rules.to_move();
-        Ok(rules.legal_moves_for(color))
-    }
-
     /// The lines that name the game in a job file.
     fn header(&self, e: &Engine) -> String {
         let rules = e.rules().expect("a game is selected");
@@ -90,6 +82,14 @@ impl MapGame {
             self.by
         )
     }
+}
+
+/// The openings of the map whose start is `e`'s game: the legal first
+/// moves, in board order.
+fn openings(e: &mut Engine) -> Result<Vec<String>> {
+    let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
+    let color = rules.to_move();
+    Ok(rules.legal_moves_for(color))
 }
 
 /// One opening's result, as its job file holds it.
@@ -207,7 +207,7 @@ fn parse_args(words: &[String]) -> Result<Args> {
 }
 
 fn list(a: &Args) -> Result<()> {
-    for o in a.map.openings()? {
+    for o in openings(&mut a.map.engine()?)? {
         println!("{o}");
     }
     Ok(())
@@ -218,7 +218,8 @@ fn solve(a: &Args) -> Result<()> {
         .out
         .as_deref()
         .ok_or_else(|| anyhow!("solve needs --out DIR"))?;
-    let openings = a.map.openings()?;
+    let mut e = a.map.engine()?;
+    let openings = openings(&mut e)?;
     let opening = match (&a.opening, a.index) {
         (Some(o), None) => o.clone(),
         (None, Some(k)) => openings
@@ -235,7 +236,6 @@ fn solve(a: &Args) -> Result<()> {
             return Ok(());
         }
     }
-    let mut e = a.map.engine()?;
     if let Some(mb) = a.hash {
         e.set_param("solve_hash", &mb.to_string())
             .map_err(|m| anyhow!("--hash: {m}"))?;
@@ -347,8 +347,8 @@ fn merge(a: &Args) -> Result<bool> {
             .collect(),
         by: field("by"),
     };
-    let openings = map.openings()?;
     let mut e = map.engine()?;
+    let openings = openings(&mut e)?;
     let view = e
         .rules_mut()
         .and_then(|r| r.position())

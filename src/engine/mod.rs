@@ -618,13 +618,7 @@ impl Engine {
         color: Option<Color>,
         seconds: Option<f64>,
     ) -> Result<SolveAnswer, String> {
-        self.solving(
-            color,
-            seconds,
-            |session, color, limits, hash_mb, progress| {
-                session.solve(color, limits, hash_mb, progress)
-            },
-        )
+        self.solve_reporting(color, seconds, &mut |_| {})
     }
 
     /// [`Engine::solve`] with its progress lines (about one a second, as

@@ -378,9 +378,32 @@ fn bench(_: &mut Gtp, args: &[&str]) -> Reply {
     }
 }
 
+/// The moves a GUI sent after the end that were acknowledged without being
+/// played (GoGui's passes, HexGui's clicks: see [`acknowledge_after_end`])
+/// and still stand: those made in the current position.
+pub(super) fn after_end(gtp: &mut Gtp) -> &mut Vec<(u64, String)> {
+    let hash = gtp.engine.rules().ok().map(|r| r.hash());
+    gtp.after_end.retain(|(h, _)| Some(*h) == hash);
+    &mut gtp.after_end
+}
+
+/// Acknowledges `mv`, sent by a GUI after the end, without playing it (the
+/// rules refuse every move then): `undo` takes it back first, so the GUI's
+/// board and the engine's stay in step.
+pub(super) fn acknowledge_after_end(gtp: &mut Gtp, mv: &str) -> Reply {
+    let hash = gtp.engine.rules()?.hash();
+    after_end(gtp).push((hash, mv.to_ascii_lowercase()));
+    Ok(String::new())
+}
+
+/// `undo`: a move acknowledged after the end first (see
+/// [`acknowledge_after_end`]), then the game's last move.
 pub(super) fn undo(gtp: &mut Gtp, args: &[&str]) -> Reply {
     if !args.is_empty() {
         return usage("undo");
+    }
+    if after_end(gtp).pop().is_some() {
+        return Ok(String::new());
     }
     if gtp.engine.rules_mut()?.undo() {
         Ok(String::new())

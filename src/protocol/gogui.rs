@@ -344,7 +344,6 @@ pub(super) const OVERRIDES: &[(&str, Handler)] = &[
             None => view.cells().to_string(),
         })
     }),
-    ("undo", undo),
     ("setup", setup),
     ("gogui-setup", gogui_setup),
     ("analyze", analyze),
@@ -367,21 +366,29 @@ pub const ANALYZE_COMMANDS: &str = "plist/Legal points/crosscut-legal_points\n\
 var/Best line/crosscut-best_line\n\
 string/Search and evaluation/analyze %c";
 
-/// Makes the current game one GoGui can play: refused when its pieces
-/// move (GoGui can neither show nor enter such moves), and the swap off
-/// (GoGui cannot enter a swap, nor show who holds which colour after it).
-/// Called when GoGui mode starts and whenever a game is selected in it.
-pub fn prepare(engine: &mut crate::engine::Engine) -> Result<(), String> {
-    let Ok(rules) = engine.rules_mut() else {
-        return Ok(());
-    };
-    let name = rules.name();
+/// Why GoGui cannot play the game of `rules`: its pieces move (GoGui can
+/// neither show nor enter such moves).
+fn refusal(rules: &mut dyn Rules) -> Result<(), String> {
     if rules.position().is_ok_and(|v| v.drawing.pieces_move) {
+        let name = rules.name();
         return Err(format!(
             "GoGui cannot show {name}'s moves of pieces on the board (nor enter them): \
              play {name} in the browser board (crosscut web) instead"
         ));
     }
+    Ok(())
+}
+
+/// Makes the current game one GoGui can play: refused when GoGui cannot
+/// play it ([`refusal`]), and the swap off (GoGui cannot enter a swap, nor
+/// show who holds which colour after it). Called when GoGui mode starts and
+/// whenever a game is selected in it.
+pub fn prepare(engine: &mut crate::engine::Engine) -> Result<(), String> {
+    let Ok(rules) = engine.rules_mut() else {
+        return Ok(());
+    };
+    refusal(rules)?;
+    let name = rules.name();
     if engine
         .entry()
         .is_some_and(|e| e.option(crate::games::common::SWAP.name).is_some())
@@ -393,14 +400,14 @@ pub fn prepare(engine: &mut crate::engine::Engine) -> Result<(), String> {
 }
 
 /// `game NAME` in GoGui mode: the game, made ready for GoGui (see
-/// [`prepare`]); on refusal the game stays as it was.
+/// [`prepare`]); a game GoGui cannot play is refused first (checked on a
+/// referee's game: no searcher), and the current game stays as it was.
 fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
     let [name] = args else {
         return commands::game(gtp, args);
     };
-    let mut trial = crate::engine::Engine::new();
-    trial.select_game(name)?;
-    prepare(&mut trial)?;
+    let entry = games::find(name)?;
+    refusal(&mut *(entry.new_rules)(entry.default_size, &Vec::new())?)?;
     commands::game(gtp, args)?;
     prepare(&mut gtp.engine)?;
     Ok(String::new())
@@ -412,16 +419,6 @@ fn game(gtp: &mut Gtp, args: &[&str]) -> Reply {
 /// game (its result is the rules').
 fn over(gtp: &Gtp) -> bool {
     gtp.engine.rules().is_ok_and(|r| r.outcome().is_some())
-}
-
-/// `undo` in GoGui mode: a pass after the end goes back first.
-fn undo(gtp: &mut Gtp, args: &[&str]) -> Reply {
-    let hash = gtp.engine.rules().ok().map(|r| r.hash());
-    gtp.after_end.retain(|(h, _)| Some(*h) == hash);
-    if args.is_empty() && gtp.after_end.pop().is_some() {
-        return Ok(String::new());
-    }
-    commands::undo(gtp, args)
 }
 
 fn boardsize(gtp: &mut Gtp, args: &[&str]) -> Reply {
@@ -450,10 +447,7 @@ fn play(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
         [c, m] if m.eq_ignore_ascii_case("pass") && over(gtp) => {
             commands::parse_color(c)?;
-            let hash = gtp.engine.rules()?.hash();
-            gtp.after_end.retain(|(h, _)| *h == hash);
-            gtp.after_end.push((hash, "pass".into()));
-            Ok(String::new())
+            commands::acknowledge_after_end(gtp, m)
         }
         [c, m] => {
             let mv = View::of(gtp.engine.rules()?)?.to_crosscut(m)?;

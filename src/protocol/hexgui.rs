@@ -207,25 +207,18 @@ fn dfpn_solve_state(gtp: &mut Gtp, args: &[&str]) -> Reply {
 /// `hexgui-analyze_commands`): clicks after the end acknowledged, not
 /// played (see the module's documentation).
 pub(super) static MODE: Mode = Mode {
-    overrides: &[("play", play_after_end), ("undo", undo_after_end)],
+    overrides: &[("play", play_after_end)],
     only: &[],
     game_answer: |_, answer| Ok(answer),
 };
 
-/// The current position's hash, if a game is selected.
-fn position_hash(gtp: &Gtp) -> Option<u64> {
-    gtp.engine.rules().ok().map(|r| r.hash())
-}
-
 /// `play` in HexGui mode: as outside it while the game goes on; after the
 /// end, a click on an empty cell is acknowledged and kept aside.
 fn play_after_end(gtp: &mut Gtp, args: &[&str]) -> Reply {
-    let Ok(rules) = gtp.engine.rules_mut() else {
+    let [c, m] = args else {
         return commands::play(gtp, args);
     };
-    let hash = rules.hash();
-    gtp.after_end.retain(|(h, _)| *h == hash);
-    let [c, m] = args else {
+    let Ok(rules) = gtp.engine.rules_mut() else {
         return commands::play(gtp, args);
     };
     if rules.outcome().is_none() {
@@ -242,23 +235,13 @@ fn play_after_end(gtp: &mut Gtp, args: &[&str]) -> Reply {
                 .find(|p| p.name.eq_ignore_ascii_case(m))
         })
         .is_some_and(|p| p.piece.is_none());
-    let taken = gtp.after_end.iter().any(|(_, t)| t.eq_ignore_ascii_case(m));
+    let taken = commands::after_end(gtp)
+        .iter()
+        .any(|(_, t)| t.eq_ignore_ascii_case(m));
     if !empty_point || taken {
         return commands::play(gtp, args);
     }
-    gtp.after_end.push((hash, m.to_ascii_lowercase()));
-    Ok(String::new())
-}
-
-/// `undo` in HexGui mode: the last click acknowledged after the end first,
-/// then the game's moves as outside it.
-fn undo_after_end(gtp: &mut Gtp, args: &[&str]) -> Reply {
-    let hash = position_hash(gtp);
-    gtp.after_end.retain(|(h, _)| Some(*h) == hash);
-    if args.is_empty() && gtp.after_end.pop().is_some() {
-        return Ok(String::new());
-    }
-    commands::undo(gtp, args)
+    commands::acknowledge_after_end(gtp, m)
 }
 
 #[cfg(test)]

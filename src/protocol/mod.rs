@@ -29,8 +29,9 @@ pub struct Gtp {
     /// HexGui's solver settings (`param_dfpn`, see [`hexgui`]).
     dfpn: hexgui::DfpnParams,
     /// Moves a GUI sends after the end, acknowledged but not played (HexGui's
-    /// clicks, see [`hexgui::MODE`]; GoGui's passes, see [`gogui`]): each
-    /// with the hash of the position it was made in.
+    /// clicks, see [`hexgui::MODE`]; GoGui's passes, see [`gogui`]), each
+    /// with the hash of the position it was made in; the plain `undo` takes
+    /// them back first (`commands::acknowledge_after_end`).
     after_end: Vec<(u64, String)>,
     /// Whether the controller asked `hexgui-analyze_commands`, as HexGui
     /// does on connect: `genmove` then writes Hex's swap `swap-pieces`.

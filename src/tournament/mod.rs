@@ -189,6 +189,13 @@ pub fn schedule(cfg: &MatchConfig) -> Vec<Job> {
     jobs
 }
 
+/// Whether `r` is a game of the match scheduled as `jobs` (its number,
+/// with the same engines starting as Black and White).
+fn belongs(jobs: &[Job], r: &GameResult) -> bool {
+    jobs.iter()
+        .any(|j| j.index == r.index && j.first == r.first && j.second == r.second)
+}
+
 /// Merges the shards of a match (`--merge DIR...`, each the `--out` of one
 /// `--shard K/N` run of the same command) into `cfg.out_dir`: every game's
 /// result line (the games in order) and record, checked to belong to this
@@ -213,10 +220,7 @@ pub fn merge(cfg: &MatchConfig) -> Result<Summary, String> {
             }
             let r = GameResult::from_line(line, &names)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), n + 1))?;
-            if !jobs
-                .iter()
-                .any(|j| j.index == r.index && j.first == r.first && j.second == r.second)
-            {
+            if !belongs(&jobs, &r) {
                 return Err(format!(
                     "{}: game {} ({} vs {}) does not belong to this match: merge with the \
                      command line the shards were played with",
@@ -558,10 +562,7 @@ pub fn run(cfg: &MatchConfig) -> Result<Summary, String> {
     let jobs = schedule(cfg);
     let total = jobs.len();
     for r in &done {
-        let ok = jobs
-            .iter()
-            .any(|j| j.index == r.index && j.first == r.first && j.second == r.second);
-        if !ok {
+        if !belongs(&jobs, r) {
             return Err(format!(
                 "results.tsv game {} ({} vs {}) does not belong to this match: same engines, \
                  games and openings are needed to resume",
