@@ -596,13 +596,30 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
         }
+        // Knowledge beyond the score (the evaluation's connections) at the
+        // root and where enough plies are left to pay for it.
+        let knowing = self
+            .tuning
+            .knowledge_depth
+            .is_some_and(|d| ply == 0 || depth >= d);
+        if knowing
+            && ply > 0
+            && let Some((wins, plies)) = self.eval.proven_result(game)
+        {
+            let distance = ply as Score + (plies as Score).clamp(1, (MAX_PLY - 1 - ply) as Score);
+            return if wins {
+                WIN_BASE - distance
+            } else {
+                -(WIN_BASE - distance)
+            };
+        }
         let late_moves = match self.prune_near_horizon(game, key, depth, ply, alpha, beta) {
             Pruning::Cut(score) => return score,
             Pruning::Search { late_moves } => late_moves,
         };
 
         let mut moves = std::mem::take(&mut self.scored[ply]);
-        self.order_moves(game, ply, table_move, &mut moves);
+        self.order_moves(game, ply, table_move, knowing, &mut moves);
         if moves.is_empty() {
             self.scored[ply] = moves;
             // No legal move: the mover loses (Akron's rule; the other games
@@ -636,6 +653,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 let mut all = std::mem::take(&mut self.move_lists[ply]);
                 all.clear();
                 game.legal_moves(&mut all);
+                if knowing {
+                    self.eval.prune_by_knowledge(game, &mut all);
+                }
                 for &m in &all {
                     if !moves[..searched].iter().any(|&(_, c)| c == m) {
                         moves.push((0, m));
@@ -780,12 +800,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// only the evaluation's candidate moves; at the root every legal move,
     /// and in the first iteration the candidates before the rest (if the
     /// clock cuts that iteration short, the moves it searched hold every
-    /// move that wins or stops a win).
+    /// move that wins or stops a win). When `knowing`, the moves the
+    /// evaluation's knowledge prunes are left out (if that leaves none of
+    /// the candidates, the legal moves are pruned instead; if none of them
+    /// either, all are kept).
     fn order_moves(
         &mut self,
         game: &G,
         ply: usize,
         table_move: Option<G::Move>,
+        knowing: bool,
         moves: &mut Vec<(Score, G::Move)>,
     ) {
         moves.clear();
@@ -804,6 +828,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             game.legal_moves(list);
         } else {
             self.eval.candidate_moves(game, list);
+        }
+        if knowing {
+            self.eval.prune_by_knowledge(game, list);
+            if list.is_empty() {
+                game.legal_moves(list);
+                self.eval.prune_by_knowledge(game, list);
+                if list.is_empty() {
+                    game.legal_moves(list);
+                }
+            }
         }
         // The reply that last cut off after the move that led here.
         let counter_move = self.prev[ply].and_then(|p| self.counter[p % HISTORY_SIZE]);

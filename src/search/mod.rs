@@ -81,6 +81,11 @@ pub struct Tuning {
     /// The [`Effort`] searchers give a costly rule decision inside a search
     /// (Orcoon's pass adjudication); `None`: every decision exact.
     pub rule_effort: Option<u64>,
+    /// The nodes where the searcher asks the evaluation's knowledge
+    /// ([`Evaluator::proven_result`], [`Evaluator::prune_by_knowledge`]):
+    /// the root and every node with at least this many plies left; `None`:
+    /// never.
+    pub knowledge_depth: Option<i32>,
 }
 
 impl Tuning {
@@ -160,6 +165,31 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
     fn history_index(&self, pos: &G, mv: G::Move) -> usize {
         let _ = (pos, mv);
         0
+    }
+
+    /// What knowledge beyond the score proves about `pos` (not over):
+    /// `Some((true, plies))` when the side to move wins by force,
+    /// `Some((false, plies))` when it loses by force, the game ending
+    /// within `plies` plies either way; `None` says nothing. Asked at the
+    /// nodes [`Tuning::knowledge_depth`] names (Hex: its virtual
+    /// connections, the ones the solver uses). The default knows nothing.
+    ///
+    /// Sound: a result given is the position's true value.
+    fn proven_result(&self, pos: &G) -> Option<(bool, u32)> {
+        let _ = pos;
+        None
+    }
+
+    /// Removes from `moves` (moves of the side to move on `pos`, for which
+    /// [`Evaluator::proven_result`] said nothing) moves that knowledge
+    /// shows to lose or to be no better than a kept one: outside the
+    /// opponent's must-play region, dead or dominated. It may leave none
+    /// (when none of `moves` can matter). The default removes nothing.
+    ///
+    /// Sound: if the side to move can force a win with one of `moves`, a
+    /// kept move does too.
+    fn prune_by_knowledge(&self, pos: &G, moves: &mut Vec<G::Move>) {
+        let _ = (pos, moves);
     }
 }
 

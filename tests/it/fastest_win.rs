@@ -154,13 +154,40 @@ fn onyx_plays_a_win_in_5_not_the_win_in_7_it_saw_first() {
     plays_fastest(g, &eval, 5, 5);
 }
 
+/// Hex's two-distance evaluation without its connection knowledge (which
+/// sees this win as it is, so the check for a faster one has nothing to
+/// do): the selective search alone.
+struct TwoDistanceAlone;
+
+impl Evaluator<Hex> for TwoDistanceAlone {
+    fn name(&self) -> &'static str {
+        "two_distance_alone"
+    }
+    fn tuning(&self) -> crosscut::search::Tuning {
+        crosscut::search::Tuning {
+            knowledge_depth: None,
+            ..crosscut::games::hex::eval::TUNING
+        }
+    }
+    fn evaluate(&self, pos: &Hex) -> crosscut::search::Score {
+        crosscut::games::hex::eval::evaluate_two_distance(pos)
+    }
+    fn candidate_moves(&self, pos: &Hex, out: &mut Vec<crosscut::games::hex::HexMove>) {
+        crosscut::games::hex::eval::TwoDistance.candidate_moves(pos, out)
+    }
+    fn opponent_threatens(&self, pos: &Hex) -> bool {
+        crosscut::games::hex::eval::TwoDistance.opponent_threatens(pos)
+    }
+}
+
 #[test]
 fn hex_plays_a_win_in_5_not_the_win_in_7_it_saw_first() {
     let g = replay(Hex::new(5).unwrap(), "e4 c2 a3 d2 a4 e5 a1 e1 d1 c4 d4 d5");
-    let eval = crosscut::games::hex::eval::TwoDistance;
-    let (_, slow) = search(&mut g.clone(), &eval, 5, false);
+    let (_, slow) = search(&mut g.clone(), &TwoDistanceAlone, 5, false);
     assert_eq!(slow, Some(7));
-    plays_fastest(g, &eval, 5, 5);
+    plays_fastest(g.clone(), &TwoDistanceAlone, 5, 5);
+    // With the connections the searcher plays the fastest win too.
+    plays_fastest(g, &crosscut::games::hex::eval::TwoDistance, 5, 5);
 }
 
 /// A win the searcher claims is a win: in this Onyx position its

@@ -142,6 +142,11 @@ fn set_up(n: usize, p: f64, rng: &mut SmallRng) -> Option<Hex> {
         };
         pos.setup(colour, &geo.cell_name(c as u16)).unwrap();
     }
+    with_random_side(pos, rng)
+}
+
+/// `pos` with a random side to move, unless the game is over.
+fn with_random_side(mut pos: Hex, rng: &mut SmallRng) -> Option<Hex> {
     let side = if rng.random_range(0..2) == 0 {
         Color::Black
     } else {
@@ -210,6 +215,96 @@ fn knowledge_is_sound_on_5x5_near_the_end() {
     });
     eprintln!("5x5 played: {t:?}\n5x5 set up: {u:?}");
     assert!(t.claims > 100 && t.removed > 100 && u.claims > 50);
+}
+
+/// The carriers past the first 64 cells (boards up to 11×11 since the
+/// searcher uses the connections): 9×9 and 11×11 positions near the end
+/// (a set-up board with at most 12 empty cells, so brute force is quick).
+#[test]
+fn knowledge_is_sound_on_9x9_and_11x11_near_the_end() {
+    for (n, seed) in [(9, 21), (11, 22)] {
+        let t = check_many(150, seed, |rng| set_up_near_end(n, 12, rng));
+        eprintln!("{n}x{n} set up: {t:?}");
+        assert!(t.claims > 20 && t.removed > 20, "{t:?}");
+    }
+}
+
+/// An `n`×`n` position with at most `max_empty` empty cells: random
+/// stones, Black and White as many as can be, then the side to move; the
+/// game not over.
+fn set_up_near_end(n: usize, max_empty: usize, rng: &mut SmallRng) -> Option<Hex> {
+    let mut pos = Hex::new(n).unwrap();
+    let geo = pos.geometry().clone();
+    let cells = n * n;
+    let mut order: Vec<usize> = (0..cells).collect();
+    for i in (1..cells).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let empty = rng.random_range(4..=max_empty);
+    for (k, &c) in order[empty..].iter().enumerate() {
+        let colour = if k % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        pos.setup(Some(colour), &geo.cell_name(c as u16)).unwrap();
+    }
+    with_random_side(pos, rng)
+}
+
+/// The searcher asks the same knowledge at its nodes (the root and nodes
+/// with enough plies left): every proven score it reports on random 4×4
+/// and 5×5 positions has the sign brute force gives, and its move in a
+/// won position wins.
+#[test]
+fn searcher_knowledge_agrees_with_brute_force() {
+    use crosscut::games::hex::TwoDistance;
+    use crosscut::search::SearchLimits;
+    use crosscut::search::alphabeta::{AlphaBeta, is_mate};
+    let mut rng = SmallRng::seed_from_u64(31);
+    let mut memo = HashMap::new();
+    let (mut proven, mut searched) = (0, 0);
+    while searched < 120 {
+        let pos = if searched % 2 == 0 {
+            let k = rng.random_range(4..12);
+            played(4, k, &mut rng)
+        } else {
+            let k = rng.random_range(8..16);
+            played(5, k, &mut rng)
+        };
+        let Some(mut pos) = pos else { continue };
+        searched += 1;
+        let mut ab = AlphaBeta::new(4);
+        let limits = SearchLimits::new(6, None);
+        let r = ab
+            .search(&mut pos, &TwoDistance, &limits, &mut |_, _| {})
+            .expect("a move");
+        let me = pos.to_move();
+        let value = winner(&mut pos, &mut memo);
+        if is_mate(r.score) {
+            proven += 1;
+            assert_eq!(
+                r.score > 0,
+                value == me,
+                "score {}:\n{}",
+                r.score,
+                pos.showboard()
+            );
+        }
+        if value == me {
+            pos.play(r.best);
+            let after = winner(&mut pos, &mut memo);
+            pos.undo();
+            assert_eq!(
+                after,
+                me,
+                "{} throws the win away:\n{}",
+                pos.format_move(r.best),
+                pos.showboard()
+            );
+        }
+    }
+    assert!(proven > 30, "{proven} proven of {searched}");
 }
 
 fn empties(pos: &Hex) -> usize {
@@ -315,7 +410,7 @@ fn small_starts_keep_their_known_values() {
 
 #[test]
 fn larger_boards_fall_back_to_a_win_in_one() {
-    let mut pos = Hex::new(9).unwrap();
+    let mut pos = Hex::new(12).unwrap();
     for m in ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5"] {
         let mv = pos.parse_move(m).unwrap();
         pos.play(mv);
@@ -389,7 +484,7 @@ fn knowledge_is_sound_on_many_positions() {
 #[test]
 #[ignore = "timing, prints only"]
 fn knowledge_timing() {
-    for n in [5, 6, 7, 8] {
+    for n in [5, 6, 7, 8, 9, 11] {
         let mut rng = SmallRng::seed_from_u64(n as u64);
         let start = std::time::Instant::now();
         let (mut calls, mut claims, mut kept, mut total) = (0, 0, 0, 0);

@@ -42,6 +42,7 @@ pub const TUNING: Tuning = Tuning {
     razor_margin: None,
     late_move_limit: None,
     rule_effort: None,
+    knowledge_depth: None,
 };
 
 /// Distance reported when a colour can no longer connect.

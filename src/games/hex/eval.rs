@@ -38,7 +38,12 @@ pub const TUNING: Tuning = Tuning {
     razor_margin: None,
     late_move_limit: None,
     rule_effort: None,
+    knowledge_depth: Some(KNOWLEDGE_DEPTH),
 };
+
+/// Plies left from which the searcher asks the connections (see
+/// docs/tuning-log.md).
+pub const KNOWLEDGE_DEPTH: i32 = 6;
 
 pub use crate::games::two_distance::{MAX_TD, TD_INFINITE};
 /// Distance reported when a colour can no longer connect.
@@ -123,6 +128,17 @@ fn winning_cells<const W: usize>(pos: &Hex, color: Color) -> [u64; W] {
     let a = one_step::<W>(pos, color, ea);
     let b = one_step::<W>(pos, color, eb);
     std::array::from_fn(|k| a[k] & b[k])
+}
+
+/// The cells where `color` connects its edges with one placement.
+pub fn winning_cells_of(pos: &Hex, color: Color) -> Bits {
+    fn go<const W: usize>(pos: &Hex, color: Color) -> Bits {
+        let w = winning_cells::<W>(pos, color);
+        let mut out = [0; super::geometry::WORDS];
+        out[..W].copy_from_slice(&w);
+        out
+    }
+    by_words!(pos, go(pos, color))
 }
 
 /// Number of cells where `color` connects its edges with one placement.
@@ -338,6 +354,17 @@ impl Evaluator<Hex> for TwoDistance {
             HexMove::Place(c) => c as usize + 1,
             HexMove::Swap => 0,
         }
+    }
+
+    /// The virtual connections the solver uses ([`super::vc::proven_result`]).
+    fn proven_result(&self, pos: &Hex) -> Option<(bool, u32)> {
+        super::vc::proven_result(pos)
+    }
+
+    /// The must-play region, fill-in and dominated cells
+    /// ([`super::vc::prune_by_knowledge`]).
+    fn prune_by_knowledge(&self, pos: &Hex, moves: &mut Vec<HexMove>) {
+        super::vc::prune_by_knowledge(pos, moves)
     }
 }
 

@@ -8,11 +8,13 @@ pub mod eval;
 pub mod geometry;
 pub mod hint;
 pub mod inferior;
+pub mod resistance;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};
 pub use eval::TwoDistance;
 pub use geometry::{Cell, DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE};
+pub use resistance::Resistance;
 
 use super::{BenchPosition, GameCommand, GameEntry, Layout, rules_of, session_of};
 use crate::session::Options;
@@ -40,7 +42,7 @@ pub const ENTRY: GameEntry = GameEntry {
             new_game,
             size,
             options,
-            vec![Box::new(TwoDistance)],
+            vec![Box::new(TwoDistance), Box::new(Resistance)],
             hash_mb,
         )
     },

@@ -1,7 +1,7 @@
 //! Virtual connections for the solver: a bounded H-search (Anshelevich
 //! 2002) over each colour's groups, the two edges and the empty cells, and
 //! the [`Knowledge`] it lends the df-pn solver on boards up to
-//! [`MAX_VC_SIZE`]×[`MAX_VC_SIZE`] (carriers are one 64-bit word).
+//! [`MAX_VC_SIZE`]×[`MAX_VC_SIZE`] (carriers are one 128-bit word).
 //!
 //! # What is derived (for one colour)
 //!
@@ -77,7 +77,15 @@ use crate::game::{Color, Game};
 use crate::solve::Knowledge;
 
 /// Largest board side with connection knowledge (64 cells: one word).
-pub const MAX_VC_SIZE: usize = 8;
+pub const MAX_VC_SIZE: usize = 11;
+
+/// A set of cells of a board up to [`MAX_VC_SIZE`]: one bit a cell.
+type Carrier = u128;
+
+/// The cells of `bits` as a [`Carrier`] (boards up to [`MAX_VC_SIZE`]).
+fn carrier(bits: &Bits) -> Carrier {
+    bits[0] as Carrier | (bits[1] as Carrier) << 64
+}
 /// Full connections kept for a point pair.
 pub const MAX_FULL: usize = 8;
 /// Semi-connections kept for a point pair.
@@ -94,29 +102,29 @@ const CACHE_SIZE: usize = 1 << 16;
 #[derive(Clone, Copy)]
 struct List<const K: usize> {
     len: u8,
-    c: [u64; K],
+    c: [Carrier; K],
 }
 
 impl<const K: usize> List<K> {
     const EMPTY: List<K> = List { len: 0, c: [0; K] };
 
-    fn items(&self) -> &[u64] {
+    fn items(&self) -> &[Carrier] {
         &self.c[..self.len as usize]
     }
 
-    fn contains(&self, c: u64) -> bool {
+    fn contains(&self, c: Carrier) -> bool {
         self.items().contains(&c)
     }
 
     /// Whether some carrier is a subset of `c`.
-    fn dominates(&self, c: u64) -> bool {
+    fn dominates(&self, c: Carrier) -> bool {
         self.items().iter().any(|&o| o & !c == 0)
     }
 
     /// Adds `c` unless a subset of it is there; drops the supersets of
     /// `c`; when `cap` (at most `K`) are kept, `c` replaces the largest
     /// carrier if smaller. Returns whether `c` was added.
-    fn add(&mut self, c: u64, cap: usize) -> bool {
+    fn add(&mut self, c: Carrier, cap: usize) -> bool {
         if self.dominates(c) {
             return false;
         }
@@ -158,7 +166,7 @@ pub(super) struct Side {
     pub(super) semi: bool,
     /// The intersection of the carriers of all its fulls and semis found
     /// (all ones when it has none).
-    pub(super) must: u64,
+    pub(super) must: Carrier,
     /// Whether the search did not stop at a first semi (it may have
     /// stopped at a full, or at the work limit).
     complete: bool,
@@ -176,9 +184,9 @@ struct HSearch {
     /// Per point: whether it is a group (else an empty cell).
     group: [bool; MAX_POINTS],
     /// Per point: its cell's bit when it is an empty cell, else 0.
-    bit: [u64; MAX_POINTS],
+    bit: [Carrier; MAX_POINTS],
     /// Connections to combine: (x, y, carrier, full).
-    queue: Vec<(u8, u8, u64, bool)>,
+    queue: Vec<(u8, u8, Carrier, bool)>,
     /// Fulls and semis kept per pair, derivations per search.
     cap_full: usize,
     cap_semi: usize,
@@ -229,7 +237,7 @@ impl HSearch {
         }
     }
 
-    fn add_full(&mut self, x: usize, y: usize, c: u64) {
+    fn add_full(&mut self, x: usize, y: usize, c: Carrier) {
         if x == y {
             return;
         }
@@ -242,7 +250,7 @@ impl HSearch {
         }
     }
 
-    fn add_semi(&mut self, x: usize, y: usize, c: u64) {
+    fn add_semi(&mut self, x: usize, y: usize, c: Carrier) {
         if x == y {
             return;
         }
@@ -272,7 +280,7 @@ impl HSearch {
             }
         }
         let (mut inter, mut union) = (c, c);
-        let mut sorted = [0u64; MAX_SEMI];
+        let mut sorted = [0 as Carrier; MAX_SEMI];
         let sorted = &mut sorted[..s.len()];
         sorted.copy_from_slice(s);
         sorted.sort_unstable_by_key(|a| a.count_ones());
@@ -289,7 +297,7 @@ impl HSearch {
     }
 
     /// Combines the connection (a, b, c) with those at its endpoints.
-    fn process(&mut self, a: usize, b: usize, c: u64, full: bool) {
+    fn process(&mut self, a: usize, b: usize, c: Carrier, full: bool) {
         let p = pair(a, b);
         let present = if full {
             self.full[p].contains(c)
@@ -445,7 +453,7 @@ impl HSearch {
             .items()
             .iter()
             .chain(s.items())
-            .fold(u64::MAX, |m, &c| m & c);
+            .fold(Carrier::MAX, |m, &c| m & c);
         Side {
             full: f.len > 0,
             semi: s.len > 0,
@@ -460,7 +468,7 @@ impl HSearch {
 struct CacheEntry {
     n: u8,
     color: Color,
-    stones: [u64; 2],
+    stones: [Carrier; 2],
     side: Side,
 }
 
@@ -477,9 +485,13 @@ thread_local! {
 /// [`MAX_VC_SIZE`]); `to_move`: `color` moves, so a first semi is enough.
 pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
     let n = pos.geometry().n;
-    let stones = [pos.bits(Color::Black)[0], pos.bits(Color::White)[0]];
-    let mix = stones[0].wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ stones[1]
+    let stones = [
+        carrier(pos.bits(Color::Black)),
+        carrier(pos.bits(Color::White)),
+    ];
+    let fold = |c: Carrier| (c as u64) ^ ((c >> 64) as u64).rotate_left(17);
+    let mix = fold(stones[0]).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ fold(stones[1])
             .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
             .rotate_left(29)
         ^ (n as u64) << 7
@@ -621,11 +633,15 @@ impl Knowledge for Hex {
         // and the mover is to move in the filled position again. Those
         // (with the dead cells filled in the opponent's colour) are left
         // to `prune_inferior`.
-        let other_fill = if them.full { 0 } else { fill[other.index()][0] };
+        let other_fill = if them.full {
+            0
+        } else {
+            carrier(&fill[other.index()])
+        };
         let keep = them.must | other_fill;
         moves.retain(|&mv| match mv {
             HexMove::Swap => true,
-            HexMove::Place(c) => (c as usize) < 64 && keep & (1u64 << c) != 0,
+            HexMove::Place(c) => (c as usize) < 128 && keep & (1 << c) != 0,
         });
     }
 
@@ -650,5 +666,36 @@ impl Knowledge for Hex {
             HexMove::Swap => true,
             HexMove::Place(c) => out[c as usize / 64] & (1 << (c % 64)) == 0,
         });
+    }
+}
+
+/// The searcher's question ([`crate::search::Evaluator::proven_result`]):
+/// the side to move's result as [`Knowledge::forced_winner`] proves it
+/// (whether it wins), the game ending within the empty cells' number of
+/// plies (one more for a pending swap); `None` when nothing is proven or
+/// the board is past [`MAX_VC_SIZE`].
+pub fn proven_result(pos: &Hex) -> Option<(bool, u32)> {
+    if !applies(pos) {
+        return None;
+    }
+    let mut p = pos.clone();
+    let winner = p.forced_winner()?;
+    let empty = pos.empty_bits();
+    let plies = empty.iter().map(|w| w.count_ones()).sum::<u32>() + 1;
+    Some((winner == pos.to_move(), plies))
+}
+
+/// The searcher's pruning ([`crate::search::Evaluator::prune_by_knowledge`]):
+/// [`Knowledge::prune_losing`] (the opponent's must-play region), then
+/// [`Knowledge::prune_inferior`] (fill-in and dominated cells) unless
+/// nothing is left; nothing on boards past [`MAX_VC_SIZE`].
+pub fn prune_by_knowledge(pos: &Hex, moves: &mut Vec<HexMove>) {
+    if !applies(pos) || moves.is_empty() {
+        return;
+    }
+    let mut p = pos.clone();
+    p.prune_losing(moves);
+    if !moves.is_empty() {
+        p.prune_inferior(moves);
     }
 }

@@ -32,6 +32,7 @@ pub const TUNING: Tuning = Tuning {
     razor_margin: Some(300),
     late_move_limit: Some(6),
     rule_effort: None,
+    knowledge_depth: None,
 };
 
 impl Evaluator<Onyx> for TwoDistance {

@@ -44,6 +44,7 @@ pub const TUNING: Tuning = Tuning {
     razor_margin: None,
     late_move_limit: None,
     rule_effort: Some(2000),
+    knowledge_depth: None,
 };
 
 /// Distance reported when a colour can no longer connect.
