@@ -464,11 +464,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             };
             if self.report_lines {
-                let guesses: Vec<Score> = best
-                    .as_ref()
-                    .map(|b| b.lines.iter().map(|l| l.score).collect())
-                    .unwrap_or_default();
-                it.lines = self.more_lines(game, depth, &it, &guesses);
+                let previous = best.as_ref().map_or(&[][..], |b| &b.lines[..]);
+                let guesses: Vec<Score> = previous.iter().map(|l| l.score).collect();
+                let mut lines = self.more_lines(game, depth, &it, &guesses);
+                // Interrupted, the lines not searched again are the last
+                // iteration's.
+                for l in previous {
+                    if lines.len() >= self.multipv {
+                        break;
+                    }
+                    if !lines.iter().any(|x| x.pv.first() == l.pv.first()) {
+                        lines.push(l.clone());
+                    }
+                }
+                lines[1..].sort_by_key(|l| std::cmp::Reverse(l.score));
+                it.lines = lines;
             }
             best = Some(it);
             if self.id > 0 {
@@ -555,8 +565,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// best of the rest with its exact score. Those searches store in the
     /// side table and the move ordering's history is restored after them,
     /// so the next iteration's first line is searched as without them.
-    /// Interrupted, it gives the lines completed. The lines after the
-    /// first are ordered by score.
+    /// Interrupted, it gives the lines completed.
     fn more_lines(
         &mut self,
         game: &mut G,
@@ -600,7 +609,6 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.root_best,
             self.root_partial,
         ) = saved;
-        lines[1..].sort_by_key(|l| std::cmp::Reverse(l.score));
         lines
     }
 
