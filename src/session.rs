@@ -441,6 +441,9 @@ pub struct SearchRequest<'a> {
     pub player: Player,
     /// Search threads (alpha-beta only).
     pub threads: usize,
+    /// How many of the best moves each iteration reports (alpha-beta
+    /// only; [`AlphaBeta::multipv`]).
+    pub multipv: usize,
     /// The engine's random choices.
     pub rng: &'a mut SmallRng,
     /// Told of each completed iteration, in notation.
@@ -485,6 +488,7 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
         match request.player {
             Player::AlphaBeta => {
                 searcher.threads = request.threads;
+                searcher.multipv = request.multipv;
                 searcher.search(game, self, limits, &mut |g, it| {
                     progress(&SearchReport::new(g, it))
                 })
@@ -802,6 +806,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                     }
                 };
                 game.undo();
+                progress(&format!("info solve_all {text} {}", answer.text()));
                 out.push((text, answer));
             }
             out

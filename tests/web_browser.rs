@@ -1219,3 +1219,181 @@ fn swap_exchanges_the_seats_in_every_game() {
         b.screenshot(&format!("{game}-swap"));
     }
 }
+
+/// The browser on a server of its own, the page opened with `query`; or
+/// `None` after saying why the test is skipped.
+fn opened(query: &str) -> Option<(Browser, Kill, u16)> {
+    let b = browser()?;
+    let (server, port) = start_server();
+    open(&b, port, query);
+    Some((b, server, port))
+}
+
+/// Whether the page says the engine is idle.
+fn idle(b: &Browser) -> bool {
+    b.script("return document.body.dataset.thinking;") == json!("no")
+}
+
+/// The candidate moves drawn on the board: (rank, point, label), by rank.
+fn candidates_drawn(b: &Browser) -> Vec<(u64, String, String)> {
+    let v = b.script(
+        "return Array.from(document.querySelectorAll('#board circle.candidate')).map(c => \
+         [Number(c.dataset.rank), c.dataset.point, \
+          document.querySelector(`#board text.candidate-label[data-rank='${c.dataset.rank}']`).textContent, \
+          c.classList.contains('best')]);",
+    );
+    let mut out: Vec<(u64, String, String)> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            // Only the first is highlighted as the best.
+            assert_eq!(c[3].as_bool(), Some(c[0] == json!(1)), "{c}");
+            (
+                c[0].as_u64().unwrap(),
+                c[1].as_str().unwrap().to_string(),
+                c[2].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Analyze: the engine's three best moves appear on the board with their
+/// scores, live while it thinks (30 s a move), the best highlighted and
+/// the same as the panel's first line; Stop ends it at once and leaves
+/// them shown; nothing is played.
+#[test]
+fn analyze_draws_the_best_moves_and_stop_ends_it() {
+    // Without swap: every candidate is a point.
+    let query = "game=hex&size=9&swap=off&black=human&white=human&movetime=30&candidates=3";
+    let Some((b, _server, port)) = opened(query) else {
+        return;
+    };
+    click_on_page(&b, "e5");
+    b.wait("the move", |b| moves_listed(b) == 1 && idle(b));
+    b.click("#analyze");
+    b.wait("three candidates while it thinks", |b| {
+        !idle(b) && candidates_drawn(b).len() == 3
+    });
+    assert!(
+        b.text("status").contains("analysing"),
+        "{}",
+        b.text("status")
+    );
+    b.screenshot("analyze-live");
+    let legal = legal_on_page(&b);
+    stop_at_once(&b);
+    let drawn = candidates_drawn(&b);
+    assert_eq!(drawn.len(), 3, "{drawn:?}");
+    let ranks: Vec<u64> = drawn.iter().map(|c| c.0).collect();
+    assert_eq!(ranks, [1, 2, 3]);
+    let points: BTreeSet<&String> = drawn.iter().map(|c| &c.1).collect();
+    assert_eq!(points.len(), 3, "{drawn:?}");
+    for (_, point, label) in &drawn {
+        assert!(legal.contains(point), "{point} is not legal");
+        assert!(
+            label.parse::<i64>().is_ok() || label.starts_with(['W', 'L']),
+            "label {label}"
+        );
+    }
+    // The panel lists the same moves, best first.
+    let panel = b.text("analysis");
+    assert!(panel.contains(&format!("1. {}", drawn[0].1)), "{panel}");
+    assert!(panel.contains(&format!("3. {}", drawn[2].1)), "{panel}");
+    // Nothing was played; a move clears the marks.
+    assert_eq!(moves_listed(&b), 1);
+    assert_eq!(engine_position(&b, port)["history"], json!(["e5"]));
+    b.screenshot("analyze-stopped");
+    click_on_page(&b, &drawn[0].1);
+    b.wait("the move", |b| moves_listed(b) == 2 && idle(b));
+    assert!(candidates_drawn(&b).is_empty());
+}
+
+/// Clicks Stop: the engine is idle again within a few seconds (its move
+/// time is far longer).
+fn stop_at_once(b: &Browser) {
+    let t = Instant::now();
+    b.click("#stop");
+    b.wait("the engine stopped", idle);
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+}
+
+/// The legal moves, from the page's own copy of the position (the engine
+/// is busy).
+fn legal_on_page(b: &Browser) -> BTreeSet<String> {
+    b.script("return state.pos.legal;")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The solved marks drawn on the board: point -> value.
+fn solved_drawn(b: &Browser) -> std::collections::BTreeMap<String, String> {
+    b.script(
+        "return Array.from(document.querySelectorAll('#board circle.solved')).map(c => [c.dataset.point, c.dataset.value]);",
+    )
+    .as_array()
+    .unwrap()
+    .iter()
+    .map(|c| {
+        (
+            c[0].as_str().unwrap().to_string(),
+            c[1].as_str().unwrap().to_string(),
+        )
+    })
+    .collect()
+}
+
+/// Solve moves on Hex 4×4 without swap, after a move each: every legal
+/// point marked won or lost as `solve_all` answers; on 9×9, with 30 s a
+/// move, Stop ends it at once and the moves left are marked unknown.
+#[test]
+fn solve_moves_marks_won_and_lost_and_stop_ends_it() {
+    let Some((b, _server, port)) = opened("game=hex&size=4&swap=off&black=human&white=human")
+    else {
+        return;
+    };
+    let mut m = Mirror::new("hex", 4, &["swap off", "param verbose false"]);
+    click_move(&b, &mut m, "b2");
+    click_move(&b, &mut m, "c2");
+    b.click("#solve");
+    b.wait("every move solved", |b| {
+        idle(b) && solved_drawn(b).len() == 14
+    });
+    let (ok, all) = m.run("solve_all");
+    assert!(ok, "{all}");
+    let want: std::collections::BTreeMap<String, String> = all
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].to_string(), w[1].to_string())
+        })
+        .collect();
+    assert_eq!(solved_drawn(&b), want);
+    assert!(want.values().any(|v| v == "win") && want.values().any(|v| v == "loss"));
+    let panel = b.text("analysis");
+    assert!(panel.contains("solved 14 of 14 moves"), "{panel}");
+    b.screenshot("solve-moves");
+    // Undo clears the marks.
+    b.click("#undo");
+    b.wait("undone", |b| moves_listed(b) == 1);
+    assert!(solved_drawn(&b).is_empty());
+
+    open(
+        &b,
+        port,
+        "game=hex&size=9&swap=off&black=human&white=human&movetime=30",
+    );
+    b.click("#solve");
+    b.wait("solving", |b| !idle(b));
+    std::thread::sleep(Duration::from_millis(300));
+    stop_at_once(&b);
+    let marks = solved_drawn(&b);
+    assert_eq!(marks.len(), 81, "{marks:?}");
+    assert!(marks.values().any(|v| v == "unknown"), "{marks:?}");
+    assert_eq!(moves_listed(&b), 0);
+}

@@ -357,8 +357,14 @@ impl Engine {
     }
 
     /// Searches for `color` within the limits of the parameters and clock,
-    /// writing `info` lines when verbose. `None`: no legal move.
-    fn search(&mut self, color: Color, start: Instant) -> Result<Option<SearchReport>, String> {
+    /// reporting the best `multipv` moves of each iteration, writing `info`
+    /// lines when verbose. `None`: no legal move.
+    fn search(
+        &mut self,
+        color: Color,
+        start: Instant,
+        multipv: usize,
+    ) -> Result<Option<SearchReport>, String> {
         let limits = self.limits(color, start);
         let c = self.current.as_mut().ok_or_else(no_game)?;
         if c.session.rules().outcome().is_some() {
@@ -368,12 +374,15 @@ impl Engine {
         let info = &mut self.info;
         let mut progress = |r: &SearchReport| {
             if verbose {
-                info(&r.info_line());
+                for line in r.info_lines() {
+                    info(&line);
+                }
             }
         };
         let request = SearchRequest {
             player: self.params.player,
             threads: self.params.threads,
+            multipv,
             rng: &mut self.rng,
             progress: &mut progress,
         };
@@ -402,7 +411,7 @@ impl Engine {
                     None => win,
                 }
             }
-            None => match self.search(color, start)? {
+            None => match self.search(color, start, self.params.multipv)? {
                 Some(r) => r.best_move,
                 None => {
                     self.clock.spent(color, start.elapsed());
@@ -468,15 +477,18 @@ impl Engine {
     }
 
     /// Searches without playing and describes the result: the `info` line of
-    /// the last iteration plus the static evaluation (`analyze COLOR`).
-    pub fn analyze(&mut self, color: Color) -> Result<String, String> {
+    /// the last iteration (with `lines` above 1, or else `param multipv`
+    /// above 1, one line for each of the best moves) plus the static
+    /// evaluation (`analyze COLOR [K]`).
+    pub fn analyze(&mut self, color: Color, lines: Option<usize>) -> Result<String, String> {
         let start = Instant::now();
         let c = self.current.as_mut().ok_or_else(no_game)?;
         if c.session.rules().outcome().is_some() {
             return Err("the game is over".into());
         }
         let eval = c.session.evaluate_for(color);
-        let report = self.search(color, start)?.ok_or("no legal move")?;
+        let multipv = lines.unwrap_or(self.params.multipv);
+        let report = self.search(color, start, multipv)?.ok_or("no legal move")?;
         // A proven result reads as the `info` lines write one (`win N`).
         let proven = search_score(eval, 0);
         let eval = if is_mate(proven) {
@@ -484,7 +496,7 @@ impl Engine {
         } else {
             eval.to_string()
         };
-        Ok(format!("{}\neval {eval}", report.info_line()))
+        Ok(format!("{}\neval {eval}", report.info_lines().join("\n")))
     }
 
     /// Searches the registry's bench positions (of the game `only`, or of
@@ -525,6 +537,7 @@ impl Engine {
                 let request = SearchRequest {
                     player: Player::AlphaBeta,
                     threads: 1,
+                    multipv: 1,
                     rng: &mut rng,
                     progress: &mut |_| {},
                 };

@@ -10,6 +10,7 @@ use rand::rngs::SmallRng;
 
 use super::Engine;
 use crate::search::Player;
+use crate::search::alphabeta::MAX_MULTIPV;
 use crate::search::tt::check_table_size;
 
 /// Largest table `param hash` and `param solve_hash` accept, in megabytes
@@ -32,6 +33,8 @@ pub struct Params {
     pub hash_mb: usize,
     /// Search threads.
     pub threads: usize,
+    /// How many of the best moves each search iteration reports (multi-PV).
+    pub multipv: usize,
     /// Whether the searcher's `info` lines are written.
     pub verbose: bool,
     /// The evaluation asked for by name (`param eval`), used by every game
@@ -65,6 +68,7 @@ impl Default for Params {
             player: Player::AlphaBeta,
             hash_mb: 16,
             threads: 1,
+            multipv: 1,
             verbose: true,
             eval: None,
             solve_time: 10.0,
@@ -314,6 +318,16 @@ pub const PARAMS: &[Param] = &[
         },
         doc: "search threads (Lazy SMP: helper threads search the same position and share the table; every other helper keeps one ply ahead of the main thread; the move played is the main thread's, or a helper's when it completed a deeper iteration; the `info` lines are the main thread's)",
         get: |e| e.params.threads.to_string(),
+    },
+    Param {
+        name: "multipv",
+        kind: Kind::Whole {
+            min: 1,
+            max: MAX_MULTIPV as u64,
+            set: |e, v| e.params.multipv = v as usize,
+        },
+        doc: "how many of the best moves each finished iteration of the alpha-beta searcher reports, each on its own `info ... multipv I ...` line with its exact score (the first is the move played, searched as with 1; each further one costs about another search of the root); `analyze COLOR K` sets it for one analysis",
+        get: |e| e.params.multipv.to_string(),
     },
     Param {
         name: "verbose",

@@ -10,6 +10,7 @@ use super::{Gtp, Reply};
 use crate::engine::{BenchLimit, Decision, Engine};
 use crate::game::{Color, Outcome};
 use crate::games;
+use crate::search::alphabeta::MAX_MULTIPV;
 
 /// Depth of `bench` without an argument.
 const DEFAULT_BENCH_DEPTH: u32 = 5;
@@ -312,10 +313,21 @@ pub(super) fn warn_out_of_turn(gtp: &Gtp, command: &str, color: Color) {
     );
 }
 
+/// `analyze COLOR [K]`: K (1 to [`MAX_MULTIPV`]) lines for this analysis
+/// instead of `param multipv`'s.
 pub(super) fn analyze(gtp: &mut Gtp, args: &[&str]) -> Reply {
     match args {
-        [c] => gtp.engine.analyze(parse_color(c)?),
-        _ => usage("analyze COLOR"),
+        [c] => gtp.engine.analyze(parse_color(c)?, None),
+        [c, k] => {
+            let color = parse_color(c)?;
+            match k.parse::<usize>() {
+                Ok(k) if (1..=MAX_MULTIPV).contains(&k) => gtp.engine.analyze(color, Some(k)),
+                _ => Err(format!(
+                    "analyze: the number of lines must be from 1 to {MAX_MULTIPV}, not '{k}'"
+                )),
+            }
+        }
+        _ => usage("analyze COLOR [K]"),
     }
 }
 

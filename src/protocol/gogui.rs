@@ -550,20 +550,24 @@ fn pv_of(view: &View, info: &str) -> Vec<String> {
 fn analyze(gtp: &mut Gtp, args: &[&str]) -> Reply {
     let view = View::of(gtp.engine.rules()?)?;
     let text = commands::analyze(gtp, args)?;
-    let mut lines = text.lines();
-    let info = lines.next().unwrap_or_default();
-    let head = info.split(" pv ").next().unwrap_or_default();
-    let pv = pv_of(&view, info);
-    let mut out = if pv.is_empty() {
-        head.to_string()
-    } else {
-        format!("{head} pv {}", pv.join(" "))
-    };
-    for l in lines {
-        out.push('\n');
-        out.push_str(l);
-    }
-    Ok(out)
+    // Each `info` line (one per line with multi-PV) with its line in
+    // GoGui's points; the `eval` line as it is.
+    let out: Vec<String> = text
+        .lines()
+        .map(|info| {
+            if !info.starts_with("info ") {
+                return info.to_string();
+            }
+            let head = info.split(" pv ").next().unwrap_or_default();
+            let pv = pv_of(&view, info);
+            if pv.is_empty() {
+                head.to_string()
+            } else {
+                format!("{head} pv {}", pv.join(" "))
+            }
+        })
+        .collect();
+    Ok(out.join("\n"))
 }
 
 fn best_line(gtp: &mut Gtp, args: &[&str]) -> Reply {

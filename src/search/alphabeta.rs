@@ -2,16 +2,16 @@
 //! windows, a shared transposition table, move ordering by killers,
 //! countermoves and history (a bonus for the move that cuts, a malus for
 //! those tried before it), late-move reductions, reverse futility pruning
-//! and razoring near the horizon, mate-distance scores, and Lazy SMP over
-//! several threads.
+//! and razoring near the horizon, mate-distance scores, Lazy SMP over
+//! several threads, and the best few root moves on request (multi-PV).
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Entry, Table};
 use super::{
-    Evaluator, Progress, Score, SearchLimits, SearchResult, Tuning, WIN_BASE, proven_plies,
+    Evaluator, Line, Progress, Score, SearchLimits, SearchResult, Tuning, WIN_BASE, proven_plies,
     search_score,
 };
 use crate::game::{Effort, Game, Outcome};
@@ -38,6 +38,11 @@ const LMR_DIVISOR: f64 = 1.0;
 const FUTILITY_DEPTH: i32 = 2;
 /// Half-width of the first aspiration window.
 const ASPIRATION: Score = 60;
+/// Most lines a multi-PV search reports ([`AlphaBeta::multipv`]).
+pub const MAX_MULTIPV: usize = 10;
+/// Megabytes of the table the further lines of a multi-PV search store
+/// in (the main table stays the first line's).
+const SIDE_TABLE_MB: usize = 4;
 
 /// Whether a score is a proven win or loss.
 pub fn is_mate(score: Score) -> bool {
@@ -49,13 +54,15 @@ fn is_lost(score: Score) -> bool {
     score <= -(WIN_BASE - MAX_PLY as Score)
 }
 
-/// A finished iteration: best move, score, depth, principal variation.
+/// A finished iteration: best move, score, depth, principal variation,
+/// and with multi-PV the best few root moves (the first being `best`).
 #[derive(Clone)]
 struct Iteration<M> {
     best: M,
     score: Score,
     depth: u32,
     pv: Vec<M>,
+    lines: Vec<Line<M>>,
 }
 
 /// The alpha-beta searcher for one game type. It keeps its transposition
@@ -71,6 +78,14 @@ pub struct AlphaBeta<G: Game> {
     /// Each thread's evaluation cache, kept between searches: the next
     /// move's search meets many positions the last one evaluated.
     eval_caches: Vec<Vec<(u64, Score)>>,
+    /// How many of the best root moves each iteration reports, with exact
+    /// scores (multi-PV; 1 to [`MAX_MULTIPV`], 1 by default). The first
+    /// line is searched exactly as with 1; each further one searches the
+    /// root again without the moves already found (with its own aspiration
+    /// window), storing in a table of its own and restoring the move
+    /// ordering's history afterwards, so on one thread the move chosen and
+    /// its score at each depth stay those of a search with 1 line.
+    pub multipv: usize,
 }
 
 /// What the threads of one search share besides the table.
@@ -96,6 +111,26 @@ impl<M> Shared<M> {
             main_depth: AtomicU32::new(0),
             deepest: Mutex::new(None),
         }
+    }
+}
+
+impl<M: Copy + PartialEq> Iteration<M> {
+    /// Makes the lines (multi-PV) start with the move chosen, when it was
+    /// changed after they were found (an unfinished iteration's better
+    /// move, a faster win): the chosen move's line first, then the others.
+    fn lead_lines(&mut self) {
+        if self.lines.is_empty() || self.lines[0].pv.first() == Some(&self.best) {
+            return;
+        }
+        let best = self.best;
+        self.lines.retain(|l| l.pv.first() != Some(&best));
+        self.lines.insert(
+            0,
+            Line {
+                score: self.score,
+                pv: self.pv.clone(),
+            },
+        );
     }
 }
 
@@ -145,6 +180,18 @@ struct Worker<'a, G: Game, E> {
     /// The best move of this thread's last completed root search. The
     /// table's root entry may be another thread's by then.
     root_best: Option<G::Move>,
+    /// How many lines each iteration reports (multi-PV; the main thread
+    /// only): at most the number of root moves.
+    multipv: usize,
+    /// Whether lines are reported at all (more than one asked for).
+    report_lines: bool,
+    /// Root moves left out of the root search: the lines already found in
+    /// this iteration of a multi-PV search.
+    excluded: Vec<G::Move>,
+    /// The table the searches for further lines store in (probed before
+    /// the main one), so that the first line's searches meet the main
+    /// table as they would without multi-PV.
+    side: Option<&'a Table<G::Move>>,
     /// For games whose positions can repeat ([`Game::CAN_REPEAT`]): the
     /// hashes of the game's positions before the root, and of the
     /// positions on the path from the root (by ply). A node whose position
@@ -162,6 +209,7 @@ impl<G: Game> AlphaBeta<G> {
             confirm_fastest: true,
             hash_mb,
             eval_caches: Vec::new(),
+            multipv: 1,
         }
     }
 
@@ -231,6 +279,10 @@ impl<G: Game> AlphaBeta<G> {
             self.eval_caches
                 .resize_with(threads, || vec![(0, 0); EVAL_CACHE]);
         }
+        let multipv = self.multipv.clamp(1, MAX_MULTIPV);
+        let side = (multipv > 1)
+            .then(|| Table::try_new(SIDE_TABLE_MB).ok())
+            .flatten();
         let (main_cache, helper_caches) = self
             .eval_caches
             .split_first_mut()
@@ -246,6 +298,9 @@ impl<G: Game> AlphaBeta<G> {
                 });
             }
             let mut w = Worker::new(0, eval, table, &shared, limits, before_root, main_cache);
+            w.multipv = multipv.min(root_moves.len());
+            w.report_lines = multipv > 1;
+            w.side = side.as_ref();
             let best = w.iterate(game, max_depth, limits.start, Some(progress));
             w.flush_nodes();
             shared.stop.store(true, Ordering::Relaxed);
@@ -267,6 +322,7 @@ impl<G: Game> AlphaBeta<G> {
             score: 0,
             depth: 0,
             pv: vec![root_moves[0]],
+            lines: Vec::new(),
         });
         // A win is played only once no faster one exists: the selective
         // search may have proved a win in k plies where a full-width
@@ -282,6 +338,7 @@ impl<G: Game> AlphaBeta<G> {
                 it.pv = vec![mv];
             }
         }
+        it.lead_lines();
         Some(SearchResult {
             best: it.best,
             score: it.score,
@@ -289,6 +346,7 @@ impl<G: Game> AlphaBeta<G> {
             nodes: shared.nodes.load(Ordering::Relaxed),
             elapsed: limits.start.elapsed(),
             pv: it.pv,
+            lines: it.lines,
         })
     }
 }
@@ -327,6 +385,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             extend_below: 0,
             root_partial: None,
             root_best: None,
+            multipv: 1,
+            report_lines: false,
+            excluded: Vec::new(),
+            side: None,
             before_root,
             path: vec![0; MAX_PLY + 1],
             reductions: reduction_table(),
@@ -391,15 +453,33 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                             score: s,
                             depth: 0,
                             pv: vec![mv],
+                            lines: Vec::new(),
                         });
                     }
                     _ => {}
                 }
                 break;
             }
-            let Some(it) = self.completed(game, depth, score) else {
+            let Some(mut it) = self.completed(game, depth, score) else {
                 break;
             };
+            if self.report_lines {
+                let previous = best.as_ref().map_or(&[][..], |b| &b.lines[..]);
+                let guesses: Vec<Score> = previous.iter().map(|l| l.score).collect();
+                let mut lines = self.more_lines(game, depth, &it, &guesses);
+                // Interrupted, the lines not searched again are the last
+                // iteration's.
+                for l in previous {
+                    if lines.len() >= self.multipv {
+                        break;
+                    }
+                    if !lines.iter().any(|x| x.pv.first() == l.pv.first()) {
+                        lines.push(l.clone());
+                    }
+                }
+                lines[1..].sort_by_key(|l| std::cmp::Reverse(l.score));
+                it.lines = lines;
+            }
             best = Some(it);
             if self.id > 0 {
                 let mut deepest = self
@@ -422,6 +502,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                         nodes: self.shared.nodes.load(Ordering::Relaxed) + self.nodes,
                         elapsed: start.elapsed(),
                         pv: it.pv.clone(),
+                        lines: it.lines.clone(),
                     },
                 );
             }
@@ -472,8 +553,87 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             best: mv,
             score,
             depth,
-            pv: principal_variation(self.table, game, mv, depth as usize + 4, self.effort),
+            pv: principal_variation(&[self.table], game, mv, depth as usize + 4, self.effort),
+            lines: Vec::new(),
         })
+    }
+
+    /// The lines of a multi-PV iteration of `depth` whose first line is
+    /// `first`: each further line searches the root again without the
+    /// moves already found, within an aspiration window around `guesses`
+    /// (the last iteration's scores, by line) from depth 4, and takes the
+    /// best of the rest with its exact score. Those searches store in the
+    /// side table and the move ordering's history is restored after them,
+    /// so the next iteration's first line is searched as without them.
+    /// Interrupted, it gives the lines completed.
+    fn more_lines(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        first: &Iteration<G::Move>,
+        guesses: &[Score],
+    ) -> Vec<Line<G::Move>> {
+        let mut lines = vec![Line {
+            score: first.score,
+            pv: first.pv.clone(),
+        }];
+        let saved = (
+            self.killers.clone(),
+            self.history.clone(),
+            self.counter.clone(),
+            self.root_best,
+            self.root_partial,
+        );
+        self.excluded.push(first.best);
+        while lines.len() < self.multipv {
+            self.root_best = None;
+            let score = match guesses.get(lines.len()) {
+                Some(&guess) if depth >= 4 && !is_mate(guess) => {
+                    self.aspiration(game, depth, guess)
+                }
+                _ => self.negamax(game, depth as i32, 0, -INF, INF),
+            };
+            let Some(mv) = self.root_best.filter(|_| !self.stopped()) else {
+                break;
+            };
+            let tables: Vec<&Table<G::Move>> = self.side.into_iter().chain([self.table]).collect();
+            let pv = principal_variation(&tables, game, mv, depth as usize + 4, self.effort);
+            lines.push(Line { score, pv });
+            self.excluded.push(mv);
+        }
+        self.excluded.clear();
+        (
+            self.killers,
+            self.history,
+            self.counter,
+            self.root_best,
+            self.root_partial,
+        ) = saved;
+        lines
+    }
+
+    /// A table entry for `key`: while further lines of a multi-PV search
+    /// are searched, the side table's first.
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
+        if let Some(side) = self.side
+            && !self.excluded.is_empty()
+            && let Some(e) = side.probe(key)
+        {
+            return Some(e);
+        }
+        self.table.probe(key)
+    }
+
+    /// Stores a result: in the side table while further lines of a
+    /// multi-PV search are searched, else in the main table.
+    #[inline]
+    fn store(&self, key: u64, depth: i32, score: Score, bound: Bound, best: G::Move) {
+        let table = match self.side {
+            Some(side) if !self.excluded.is_empty() => side,
+            _ => self.table,
+        };
+        table.store(key, depth as i16, score, bound, Some(best));
     }
 
     /// The static evaluation, through the cache.
@@ -584,7 +744,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let key = game.hash();
         let mut table_move = None;
-        if let Some(e) = self.table.probe(key) {
+        if let Some(e) = self.probe(key) {
             table_move = e.best;
             if ply > 0 && e.depth as i32 >= depth {
                 let s = from_table(e.score, ply);
@@ -729,13 +889,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             } else {
                 Bound::Upper
             };
-            self.table.store(
-                key,
-                depth as i16,
-                to_table(best_score, ply),
-                bound,
-                Some(best_move),
-            );
+            self.store(key, depth, to_table(best_score, ply), bound, best_move);
         }
         best_score
     }
@@ -826,6 +980,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 list.clear();
             }
             game.legal_moves(list);
+            if !self.excluded.is_empty() {
+                let excluded = &self.excluded;
+                list.retain(|m| !excluded.contains(m));
+            }
         } else {
             self.eval.candidate_moves(game, list);
         }
@@ -953,9 +1111,9 @@ fn reduction_table() -> Box<[[i32; 256]; 64]> {
 }
 
 /// The line from `game` that starts with `first` and goes on with the
-/// best moves stored in the table.
+/// best moves stored in the tables (the first that has the position).
 fn principal_variation<G: Game>(
-    table: &Table<G::Move>,
+    tables: &[&Table<G::Move>],
     game: &mut G,
     first: G::Move,
     max_len: usize,
@@ -964,7 +1122,12 @@ fn principal_variation<G: Game>(
     let mut pv = vec![first];
     game.play_with(first, effort);
     while pv.len() < max_len && game.outcome().is_none() {
-        let Some(m) = table.probe(game.hash()).and_then(|e| e.best) else {
+        let key = game.hash();
+        let Some(m) = tables
+            .iter()
+            .find_map(|t| t.probe(key))
+            .and_then(|e| e.best)
+        else {
             break;
         };
         if !game.is_legal(m) {

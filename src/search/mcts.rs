@@ -173,5 +173,6 @@ pub fn search<G: Game, E: Evaluator<G>>(
         nodes: iterations,
         elapsed: limits.start.elapsed(),
         pv: vec![mv],
+        lines: Vec::new(),
     })
 }

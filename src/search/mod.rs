@@ -271,6 +271,21 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
     /// Expected line, starting with the best move.
     pub pv: Vec<M>,
+    /// With more than one line asked for (`param multipv`): the best few
+    /// root moves of the last completed iteration, each with its exact
+    /// score and line, the first being `best` (see
+    /// [`alphabeta::AlphaBeta::multipv`]); empty otherwise.
+    pub lines: Vec<Line<M>>,
+}
+
+/// One of the best root moves of a multi-PV search: its exact score for
+/// the side to move and its expected line, starting with the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<M> {
+    /// The score of the line's first move.
+    pub score: Score,
+    /// The line, starting with the root move.
+    pub pv: Vec<M>,
 }
 
 impl<M: Copy> SearchResult<M> {
@@ -284,6 +299,7 @@ impl<M: Copy> SearchResult<M> {
             nodes: 1,
             elapsed: start.elapsed(),
             pv: vec![best],
+            lines: Vec::new(),
         }
     }
 }
@@ -309,6 +325,9 @@ pub struct SearchReport {
     pub elapsed: Duration,
     /// Expected line, starting with the best move.
     pub pv: Vec<String>,
+    /// The best few root moves of a multi-PV search, in notation (see
+    /// [`SearchResult::lines`]); empty otherwise.
+    pub lines: Vec<Line<String>>,
 }
 
 impl SearchReport {
@@ -321,6 +340,14 @@ impl SearchReport {
             nodes: result.nodes,
             elapsed: result.elapsed,
             pv: format_line(game, &result.pv),
+            lines: result
+                .lines
+                .iter()
+                .map(|l| Line {
+                    score: l.score,
+                    pv: format_line(game, &l.pv),
+                })
+                .collect(),
         }
     }
 }
@@ -382,14 +409,34 @@ impl SearchReport {
     /// The report as an `info` line: `info depth D score S nodes N nps X
     /// time MS pv M1 M2 ...`.
     pub fn info_line(&self) -> String {
+        self.info_text("", self.score, &self.pv)
+    }
+
+    /// The report as `info` lines: the one [`SearchReport::info_line`],
+    /// or with several lines (multi-PV) one for each, best first, each
+    /// numbered: `info depth D multipv I score S nodes N nps X time MS pv
+    /// M1 M2 ...`.
+    pub fn info_lines(&self) -> Vec<String> {
+        if self.lines.len() <= 1 {
+            return vec![self.info_line()];
+        }
+        self.lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| self.info_text(&format!(" multipv {}", i + 1), l.score, &l.pv))
+            .collect()
+    }
+
+    /// One `info` line with `tag` after the depth, for a line of `score`.
+    fn info_text(&self, tag: &str, score: Score, pv: &[String]) -> String {
         let ms = self.elapsed.as_millis();
         let nps = self.nodes as u128 * 1000 / ms.max(1);
         format!(
-            "info depth {} score {} nodes {} nps {nps} time {ms} pv {}",
+            "info depth {}{tag} score {} nodes {} nps {nps} time {ms} pv {}",
             self.depth,
-            alphabeta::score_text(self.score),
+            alphabeta::score_text(score),
             self.nodes,
-            self.pv.join(" ")
+            pv.join(" ")
         )
     }
 }

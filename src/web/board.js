@@ -7,6 +7,15 @@ const $ = (id) => document.getElementById(id);
 const state = {
   id: null, games: [], pos: null, selected: null, thinking: false,
   infoFrom: 0, swapped: false, busy: false, resigned: null,
+  // What the engine does in the background: "genmove", "analyze" or
+  // "solve" (null when idle).
+  task: null,
+  // The engine's best moves of its last iteration, best first: {move,
+  // score, pv}; and its search's depth, nodes and time.
+  candidates: [], search: null,
+  // The solved moves' values (move -> win, loss, draw or unknown), and
+  // the solver's last progress line.
+  solved: new Map(), progress: "",
 };
 
 async function api(what, body) {
@@ -197,6 +206,8 @@ function draw() {
       if (p) el("circle", { cx: p.x, cy: p.y, r: 0.2, fill: "#2f9e44aa", stroke: "#2f9e44", "stroke-width": 0.04, class: "destination", "data-point": d }, kg);
     }
   }
+  // The engine's analysis on its points (under the click targets).
+  drawAnalysis(pos, el("g", { "pointer-events": "none" }, svg));
   // Click targets, lowest level first (higher points on top). A target
   // the side to move may click (a legal placement, an Akron ball that can
   // move, a selected ball's destination) is "legal" and lights up under
@@ -226,6 +237,41 @@ function draw() {
       if (ghost) { ghost.remove(); ghost = null; }
     });
   }
+}
+
+// The point a move is drawn on: a placement's own, a moving piece's
+// destination; none for a move without a point (swap, pass).
+function pointOf(pos, move) {
+  const name = (move.includes("-") ? move.split("-").pop() : move).toLowerCase();
+  return pos.points.find((q) => q.name.toLowerCase() === name);
+}
+
+// A score as a label: the evaluation's units, or W/L and the plies to a
+// proven win or loss.
+function shortScore(score) {
+  const m = /^(cp|win|loss) (-?\d+)$/.exec(score);
+  if (!m) return score;
+  return m[1] === "cp" ? m[2] : (m[1] === "win" ? "W" : "L") + m[2];
+}
+
+// The solved moves (a disc for each value, W / L / D / ?) and the engine's
+// best moves (a ring with the score, the best one highlighted).
+function drawAnalysis(pos, g) {
+  for (const [move, value] of state.solved) {
+    const p = move.includes("-") ? null : pointOf(pos, move);
+    if (!p) continue;
+    el("circle", { cx: p.x, cy: p.y, r: 0.3, class: "solved " + value, "data-point": p.name, "data-value": value }, g);
+    const t = el("text", { x: p.x, y: p.y, class: "solved-label" }, g);
+    t.textContent = { win: "W", loss: "L", draw: "D" }[value] || "?";
+  }
+  state.candidates.forEach((c, i) => {
+    const p = c && pointOf(pos, c.move);
+    if (!p) return;
+    const best = i === 0 ? " best" : "";
+    el("circle", { cx: p.x, cy: p.y, r: 0.36, class: "candidate" + best, "data-point": p.name, "data-rank": i + 1, "data-score": c.score }, g);
+    const t = el("text", { x: p.x, y: p.y, class: "candidate-label" + best, "data-point": p.name, "data-rank": i + 1 }, g);
+    t.textContent = shortScore(c.score);
+  });
 }
 
 // What a click on each point would do now, for a human to move: "place"
@@ -278,7 +324,11 @@ function setPosition(pos) {
   const changed = !state.pos || JSON.stringify(state.pos.history) !== JSON.stringify(pos.history) || state.pos.game !== pos.game;
   followSwap(pos);
   state.pos = pos;
-  if (changed) state.selected = null;
+  if (changed) {
+    state.selected = null;
+    state.candidates = [];
+    state.solved = new Map();
+  }
   draw();
   showState();
 }
@@ -294,7 +344,8 @@ function showState() {
   } else if (state.resigned) {
     s = `${state.resigned} resigns`;
   } else {
-    s = `${pos.to_move} to move` + (state.thinking ? " — the engine is thinking…" : "");
+    const doing = { genmove: "the engine is thinking…", analyze: "analysing…", solve: "solving each move…" }[state.task];
+    s = `${pos.to_move} to move` + (state.thinking ? " — " + doing : "");
   }
   $("status").textContent = `${pos.game} ${pos.size}×${pos.size}, move ${pos.moves_played + 1}: ${s}`;
   const facts = Object.entries(pos.facts).map(([k, v]) => `${k}: ${v}`);
@@ -321,6 +372,8 @@ function showState() {
   $("pass").disabled = state.thinking || !pos.legal.includes("pass");
   $("undo").disabled = state.thinking || pos.history.length === 0;
   $("stop").disabled = !state.thinking;
+  $("analyze").disabled = state.thinking || !!pos.result;
+  $("solve").disabled = state.thinking || !!pos.result;
   document.body.dataset.thinking = state.thinking ? "yes" : "no";
 }
 
@@ -358,39 +411,103 @@ async function maybeEngine() {
   const pos = state.pos;
   if (!pos || pos.result || state.thinking || state.resigned) return;
   if (players()[pos.to_move] !== "engine") return;
-  const r = await api("genmove", { color: pos.to_move });
+  await begin("genmove");
+}
+
+// Starts `task` in the background for the side to move ("genmove",
+// "analyze": the engine's best moves without playing; "solve": every
+// legal move solved) and follows it until it ends.
+async function begin(task) {
+  const r = await api(task, { color: state.pos.to_move });
   if (!r.ok) { message(r.answer); return; }
   state.thinking = true;
+  state.task = task;
   state.infoFrom = 0;
+  state.candidates = [];
+  state.search = null;
+  state.solved = new Map();
+  state.progress = "";
   $("analysis").textContent = "";
   showState();
+  draw();
   poll();
 }
 
+// Analyze and Solve moves: for the side to move, when nothing runs.
+function analyse(task) {
+  if (!state.pos || state.pos.result || state.thinking) return;
+  message("");
+  return begin(task);
+}
+
+// Proven results as "win in N plies" (N counts both sides' moves).
+function longScore(score) {
+  return score.replace(/^(win|loss) (\d+)$/, (_, w, n) => `${w} in ${n} ${n === "1" ? "ply" : "plies"}`);
+}
+
+const INFO = /^info depth (\S+)(?: multipv (\d+))? score (.+?) nodes (\S+) nps (\S+) time (\S+) pv ?(.*)$/;
+
+// Reads the engine's `info` lines (and the analysis's answer, in the same
+// format): an iteration's best moves (numbered lines, the first starting
+// each iteration), each solved move's value, the solver's progress.
 function showInfo(lines) {
-  if (!lines.length) return;
-  const last = lines[lines.length - 1];
-  const m = /depth (\S+) score (.+?) nodes (\S+) nps (\S+) time (\S+) pv ?(.*)/.exec(last);
-  if (m) {
-    // Proven results as "win in N plies" (N counts both sides' moves).
-    const score = m[2].replace(/^(win|loss) (\d+)$/, (_, w, n) => `${w} in ${n} ${n === "1" ? "ply" : "plies"}`);
-    $("analysis").textContent = `depth ${m[1]}   score ${score}\nnodes ${m[3]}   ${m[5]} ms\nbest line: ${m[6]}`;
+  for (const line of lines) {
+    const m = INFO.exec(line);
+    const solved = /^info solve_all (\S+) (\S+)/.exec(line);
+    if (m) {
+      const rank = m[2] ? parseInt(m[2], 10) : 1;
+      if (rank === 1) { state.candidates = []; state.search = { depth: m[1], nodes: m[4], ms: m[6] }; }
+      state.candidates[rank - 1] = { move: m[7].split(" ")[0], score: m[3], pv: m[7] };
+    } else if (solved) {
+      state.solved.set(solved[1], solved[2]);
+    } else if (line.startsWith("info ")) {
+      state.progress = line.slice(5);
+    } else if (line.startsWith("eval ") && state.search) {
+      state.search.eval = line.slice(5);
+    }
   }
-  else $("analysis").textContent = last;
+  if (!lines.length) return;
+  let text;
+  if (state.task === "solve" || (!state.search && state.solved.size)) {
+    const count = { win: 0, loss: 0, draw: 0, unknown: 0 };
+    for (const v of state.solved.values()) count[v] = (count[v] || 0) + 1;
+    const total = state.pos ? state.pos.legal.length : state.solved.size;
+    text = `solved ${state.solved.size} of ${total} moves: ${count.win} won, ${count.loss} lost` +
+      (count.draw ? `, ${count.draw} drawn` : "") + `, ${count.unknown} unknown`;
+    const wins = Array.from(state.solved).filter(([, v]) => v === "win").map(([m]) => m);
+    if (wins.length) text += `\nwinning: ${wins.join(" ")}`;
+    if (state.thinking && state.progress) text += `\n${state.progress}`;
+  } else if (state.search) {
+    const s = state.search;
+    text = `depth ${s.depth}   nodes ${s.nodes}   ${s.ms} ms` + (s.eval ? `   eval ${s.eval}` : "");
+    state.candidates.forEach((c, i) => {
+      if (c) text += `\n${i + 1}. ${c.move}  ${longScore(c.score)}` + (c.pv.includes(" ") ? `\n   ${c.pv}` : "");
+    });
+  } else {
+    text = lines[lines.length - 1];
+  }
+  $("analysis").textContent = text;
+  draw();
 }
 
 async function poll() {
   const r = await api("poll", { from: state.infoFrom });
   if (r.info) { state.infoFrom += r.info.length; showInfo(r.info); }
   if (r.thinking === false) {
+    const task = state.task;
     state.thinking = false;
     if (r.answer !== undefined) {
       if (!r.ok) message(r.answer);
-      else if (r.answer === "resign") state.resigned = state.pos.to_move;
+      else if (task === "genmove" && r.answer === "resign") state.resigned = state.pos.to_move;
+      // The analysis's answer: its last iteration (stopped, the best so
+      // far); the solve's: every move's value.
+      else if (task === "analyze") showInfo(r.answer.split("\n"));
+      else if (task === "solve") showInfo(r.answer.split("\n").filter((l) => l).map((l) => "info solve_all " + l));
     }
+    state.task = null;
     if (r.position) setPosition(r.position);
     showState();
-    if (r.answer !== undefined && r.ok && r.answer !== "resign") maybeEngine();
+    if (task === "genmove" && r.answer !== undefined && r.ok && r.answer !== "resign") maybeEngine();
     return;
   }
   setTimeout(poll, 120);
@@ -430,6 +547,8 @@ async function engineSettings() {
   await command(`param player ${$("player").value}`);
   const t = Math.min(30, Math.max(0.1, parseFloat($("movetime").value) || 1));
   await command(`param move_time ${t}`);
+  const k = Math.min(10, Math.max(1, parseInt($("candidates").value, 10) || 1));
+  await command(`param multipv ${k}`);
 }
 
 async function newGame() {
@@ -510,6 +629,7 @@ async function init() {
   if (want.get("white")) $("white").value = want.get("white");
   if (want.get("player")) $("player").value = want.get("player");
   if (want.get("movetime")) $("movetime").value = want.get("movetime");
+  if (want.get("candidates")) $("candidates").value = want.get("candidates");
   $("game").addEventListener("change", () => { fillSizes(); newGame(); });
   $("size").addEventListener("change", newGame);
   $("new").addEventListener("click", newGame);
@@ -517,6 +637,9 @@ async function init() {
   $("white").addEventListener("change", () => maybeEngine());
   $("player").addEventListener("change", engineSettings);
   $("movetime").addEventListener("change", engineSettings);
+  $("candidates").addEventListener("change", engineSettings);
+  $("analyze").addEventListener("click", () => analyse("analyze"));
+  $("solve").addEventListener("click", () => analyse("solve"));
   $("undo").addEventListener("click", undo);
   $("swap").addEventListener("click", () => play("swap"));
   $("pass").addEventListener("click", () => play("pass"));

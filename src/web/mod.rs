@@ -9,10 +9,16 @@
 //!   command ([`allowed`]) and answers `{"ok", "answer", "position"}`
 //!   (the position as the `position` command writes it);
 //! - `/api/genmove` `{"id", "color"}` starts the engine's search in the
-//!   background; `/api/poll` `{"id", "from"}` answers whether it still
-//!   thinks, the `info` lines from number `from` on, and the move once
-//!   played; `/api/stop` ends the search early (the best move so far is
-//!   played);
+//!   background; `/api/analyze` `{"id", "color"}` starts an analysis
+//!   (`analyze COLOR`: the search without playing, its best
+//!   `param multipv` moves on each iteration's `info` lines);
+//!   `/api/solve` `{"id"}` starts `solve_all` for the side to move, each
+//!   move within the move time (an `info solve_all` line as each is
+//!   decided); `/api/poll` `{"id", "from"}` answers whether it still
+//!   thinks, the `info` lines from number `from` on, and the answer once
+//!   done (the move played, the analysis, the moves' values); `/api/stop`
+//!   ends it early (the best move so far is played; the moves not yet
+//!   solved are `unknown`);
 //! - `/api/sgf` answers the game as SGF; `/api/loadsgf` `{"id", "sgf"}`
 //!   replaces the game by a record's text;
 //! - `/api/games` lists the games with their sizes and options;
@@ -54,8 +60,9 @@ pub const MAX_BODY: usize = 256 * 1024;
 pub const MAX_COMMAND: usize = 200;
 /// Most seconds the engine may think per move (`param move_time`).
 pub const MAX_MOVE_TIME: f64 = 30.0;
-/// Most `info` lines kept per search.
-const MAX_INFO: usize = 500;
+/// Most `info` lines kept per search (`solve_all`'s line for each move
+/// is kept beyond them: the page marks every move).
+const MAX_INFO: usize = 2000;
 
 const PAGE: &str = include_str!("page.html");
 const SCRIPT: &str = include_str!("board.js");
@@ -106,8 +113,10 @@ pub struct WebServer {
 /// Whether `command` is one the page may send: the commands a board
 /// needs, every game's options and own commands (from the registry: an
 /// option starts a new game, a game's command only reads the position),
-/// `param` only for the player, move time (up to [`MAX_MOVE_TIME`]) and
-/// depth.
+/// `param` only for the player, move time (up to [`MAX_MOVE_TIME`]),
+/// depth and the number of lines analysed (`multipv`). `genmove`,
+/// `analyze` and `solve_all` run in the background through their own
+/// calls, never here.
 pub fn allowed(command: &str) -> Result<(), String> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let Some(&name) = words.first() else {
@@ -138,9 +147,9 @@ pub fn allowed(command: &str) -> Result<(), String> {
     }
     if name == "param" {
         return match words[1..] {
-            [] | ["player" | "move_time" | "max_depth"] => Ok(()),
+            [] | ["player" | "move_time" | "max_depth" | "multipv"] => Ok(()),
             ["player", "alphabeta" | "mcts" | "greedy" | "random"] => Ok(()),
-            ["max_depth", _] => Ok(()),
+            ["max_depth" | "multipv", _] => Ok(()),
             ["move_time", t] => match t.parse::<f64>() {
                 // 0 would mean no limit.
                 Ok(t) if t > 0.0 && t <= MAX_MOVE_TIME => Ok(()),
@@ -148,7 +157,7 @@ pub fn allowed(command: &str) -> Result<(), String> {
                     "the move time must be more than 0 and at most {MAX_MOVE_TIME} seconds"
                 )),
             },
-            _ => Err("the page may set only player, move_time and max_depth".into()),
+            _ => Err("the page may set only player, move_time, max_depth and multipv".into()),
         };
     }
     Err(format!("'{name}' is not available in the browser"))
@@ -162,7 +171,7 @@ fn new_tab() -> Tab {
     let sink = info.clone();
     gtp.engine.set_info_sink(Box::new(move |line: &str| {
         let mut v = sink.lock().unwrap_or_else(|e| e.into_inner());
-        if v.len() < MAX_INFO {
+        if v.len() < MAX_INFO || line.starts_with("info solve_all ") {
             v.push(line.to_string());
         }
     }));
@@ -315,6 +324,36 @@ impl WebServer {
         Ok(tab)
     }
 
+    /// Starts the command `line` makes from the tab's engine (`genmove`,
+    /// `analyze`, `solve_all`) on a thread of its own: the tab's engine is
+    /// busy (`thinking`) until it ends, its `info` lines and answer go to
+    /// `/api/poll`, and `/api/stop` ends it.
+    fn start(
+        &self,
+        input: &Value,
+        line: impl FnOnce(&Gtp) -> Result<String, String>,
+    ) -> Result<Value, String> {
+        let shared = self.tab(input)?;
+        let mut tab = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let command = line(tab.gtp.as_ref().ok_or("the engine is thinking")?)?;
+        let mut gtp = tab.gtp.take().ok_or("the engine is thinking")?;
+        tab.stop.clear();
+        tab.info.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        tab.finished = None;
+        let back = shared.clone();
+        std::thread::spawn(move || {
+            let answer = gtp.execute(&command).unwrap_or_default();
+            // A tab waits for a person between moves: its tables'
+            // memory is given back (32 tabs of 26x26 kept 550 MB).
+            gtp.engine.release_memory();
+            give_back_freed_memory();
+            let mut tab = back.lock().unwrap_or_else(|e| e.into_inner());
+            tab.gtp = Some(gtp);
+            tab.finished = Some(answer);
+        });
+        Ok(json!({ "ok": true }))
+    }
+
     /// Answers one API call (`what` is the path after `/api/`).
     pub fn handle_api(&self, what: &str, input: &Value) -> Result<Value, String> {
         match what {
@@ -352,30 +391,25 @@ impl WebServer {
                 let (ok, text) = split_answer(&answer);
                 Ok(json!({ "ok": ok, "answer": text, "position": position_of(gtp) }))
             }
-            "genmove" => {
+            "genmove" | "analyze" => {
                 let color = match input["color"].as_str() {
-                    Some(c @ ("black" | "white")) => c.to_string(),
+                    Some(c @ ("black" | "white")) => c,
                     _ => return Err("color must be black or white".into()),
                 };
-                let shared = self.tab(input)?;
-                let mut tab = shared.lock().unwrap_or_else(|e| e.into_inner());
-                let mut gtp = tab.gtp.take().ok_or("the engine is thinking")?;
-                tab.stop.clear();
-                tab.info.lock().unwrap_or_else(|e| e.into_inner()).clear();
-                tab.finished = None;
-                let back = shared.clone();
-                std::thread::spawn(move || {
-                    let answer = gtp.execute(&format!("genmove {color}")).unwrap_or_default();
-                    // A tab waits for a person between moves: its tables'
-                    // memory is given back (32 tabs of 26x26 kept 550 MB).
-                    gtp.engine.release_memory();
-                    give_back_freed_memory();
-                    let mut tab = back.lock().unwrap_or_else(|e| e.into_inner());
-                    tab.gtp = Some(gtp);
-                    tab.finished = Some(answer);
-                });
-                Ok(json!({ "ok": true }))
+                self.start(input, |_| Ok(format!("{what} {color}")))
             }
+            "solve" => self.start(input, |gtp| {
+                // Each move within the move time (at most MAX_MOVE_TIME,
+                // the whitelist's bound): never without a limit.
+                let secs = gtp.engine.params.move_time;
+                let secs = if secs > 0.0 {
+                    secs.min(MAX_MOVE_TIME)
+                } else {
+                    1.0
+                };
+                let color = gtp.engine.rules()?.to_move().name();
+                Ok(format!("solve_all {color} {secs}"))
+            }),
             "stop" => {
                 let tab = self.tab(input)?;
                 let tab = tab.lock().unwrap_or_else(|e| e.into_inner());

@@ -10,6 +10,7 @@ mod common;
 mod akron_protocol;
 mod akron_rules;
 mod akron_vectors;
+mod analysis;
 mod crosscut_match;
 mod fastest_win;
 mod fuzz_streams;

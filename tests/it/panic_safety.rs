@@ -53,6 +53,7 @@ fn search(s: &mut GameSession<Onyx>, player: Player, color: Color) -> Option<Str
     let request = SearchRequest {
         player,
         threads: 1,
+        multipv: 1,
         rng: &mut rng,
         progress: &mut |_| {},
     };

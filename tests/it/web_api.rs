@@ -40,6 +40,8 @@ fn the_whitelist_keeps_host_files_and_long_searches_out() {
         "param move_time 30",
         "undo",
         "winning_sequence",
+        "param multipv 3",
+        "param multipv 10",
     ] {
         assert!(allowed(c).is_ok(), "{c}");
     }
@@ -53,6 +55,10 @@ fn the_whitelist_keeps_host_files_and_long_searches_out() {
         "bench",
         "perft 8",
         "genmove b",
+        "analyze b",
+        "solve_all",
+        "solve b",
+        "param verbose false",
         "",
     ] {
         assert!(allowed(c).is_err(), "{c}");
@@ -60,6 +66,9 @@ fn the_whitelist_keeps_host_files_and_long_searches_out() {
     let s = server();
     let id = session(&s);
     assert_eq!(cmd(&s, &id, "loadsgf /etc/passwd")["ok"], false);
+    // The engine checks the number of lines itself.
+    cmd(&s, &id, "game hex");
+    assert_eq!(cmd(&s, &id, "param multipv 11")["ok"], false);
     assert!(
         s.handle_api("command", &json!({"id": "nope", "command": "position"}))
             .is_err()
@@ -389,4 +398,89 @@ fn searches_leave_no_tables_filled_behind() {
     let _ = child.wait();
     // About 13 MB a tab before (over 200 MB for 16), under 2 MB now.
     assert!(rss_mb < 100, "{rss_mb} MB after {tabs} searches");
+}
+
+/// Polls until the tab's engine is idle (within `limit`): the last poll
+/// and every `info` line.
+fn poll_to_end(s: &WebServer, id: &str, limit: Duration) -> (Value, Vec<String>) {
+    let t = Instant::now();
+    let mut info = Vec::new();
+    loop {
+        let p = s
+            .handle_api("poll", &json!({ "id": id, "from": info.len() }))
+            .unwrap();
+        info.extend(
+            p["info"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap().to_string()),
+        );
+        if p["thinking"] == false {
+            return (p, info);
+        }
+        assert!(t.elapsed() < limit, "still thinking after {limit:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `/api/analyze` searches in the background with the tab's
+/// `param multipv` and plays nothing; `/api/solve` runs `solve_all` for the
+/// side to move, an `info solve_all` line per move, each move within the
+/// move time; both stop on request.
+#[test]
+fn analysis_and_solving_run_in_the_background() {
+    let s = server();
+    let id = session(&s);
+    for c in ["game hex", "swap off", "boardsize 3", "param multipv 3"] {
+        assert_eq!(cmd(&s, &id, c)["ok"], true, "{c}");
+    }
+    assert!(
+        s.handle_api("analyze", &json!({ "id": id, "color": "red" }))
+            .is_err()
+    );
+    s.handle_api("analyze", &json!({ "id": id, "color": "black" }))
+        .unwrap();
+    let (done, info) = poll_to_end(&s, &id, Duration::from_secs(5));
+    assert_eq!(done["ok"], true, "{done}");
+    let answer = done["answer"].as_str().unwrap();
+    assert_eq!(
+        answer.lines().filter(|l| l.contains(" multipv ")).count(),
+        3
+    );
+    assert!(
+        info.iter()
+            .any(|l| l.starts_with("info depth 1 multipv 3 "))
+    );
+    assert_eq!(done["position"]["history"], json!([]));
+
+    s.handle_api("solve", &json!({ "id": id })).unwrap();
+    let (done, info) = poll_to_end(&s, &id, Duration::from_secs(10));
+    let answer = done["answer"].as_str().unwrap();
+    let reported: Vec<&str> = info
+        .iter()
+        .filter_map(|l| l.strip_prefix("info solve_all "))
+        .collect();
+    assert_eq!(reported.len(), 9, "{info:?}");
+    assert_eq!(reported.join("\n"), answer);
+    // Without swap the first move wins in the middle.
+    assert!(answer.lines().any(|l| l.starts_with("b2 win")), "{answer}");
+
+    // Stopped: at once, the moves left unknown.
+    for c in ["boardsize 11", "param move_time 30"] {
+        assert_eq!(cmd(&s, &id, c)["ok"], true, "{c}");
+    }
+    s.handle_api("solve", &json!({ "id": id })).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    s.handle_api("stop", &json!({ "id": id })).unwrap();
+    let (done, info) = poll_to_end(&s, &id, Duration::from_secs(3));
+    let answer = done["answer"].as_str().unwrap();
+    assert_eq!(answer.lines().count(), 121);
+    assert!(answer.lines().any(|l| l.contains(" unknown ")));
+    assert_eq!(
+        info.iter()
+            .filter(|l| l.starts_with("info solve_all "))
+            .count(),
+        121
+    );
 }
