@@ -766,7 +766,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             && ply > 0
             && let Some((wins, plies)) = self.eval.proven_result(game)
         {
-            let distance = ply as Score + (plies as Score).clamp(1, (MAX_PLY - 1 - ply) as Score);
+            let plies = Score::try_from(plies).unwrap_or(Score::MAX);
+            let distance = ply as Score + plies.clamp(1, (MAX_PLY - 1 - ply) as Score);
             return if wins {
                 WIN_BASE - distance
             } else {

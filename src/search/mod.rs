@@ -83,8 +83,8 @@ pub struct Tuning {
     pub rule_effort: Option<u64>,
     /// The nodes where the searcher asks the evaluation's knowledge
     /// ([`Evaluator::proven_result`], [`Evaluator::prune_by_knowledge`]):
-    /// the root and every node with at least this many plies left; `None`:
-    /// never.
+    /// the root and every node with at least this many plies left
+    /// (`i32::MAX`: the root only); `None`: never.
     pub knowledge_depth: Option<i32>,
 }
 

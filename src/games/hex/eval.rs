@@ -41,9 +41,11 @@ pub const TUNING: Tuning = Tuning {
     knowledge_depth: Some(KNOWLEDGE_DEPTH),
 };
 
-/// Plies left from which the searcher asks the connections (see
-/// docs/tuning-log.md).
-pub const KNOWLEDGE_DEPTH: i32 = 6;
+/// Plies left from which the searcher asks the connections besides the
+/// root: none, the root only (a full H-search costs milliseconds on
+/// 11×11; from 6 plies left on lost its A/B to the root only, 15-25 at
+/// 0.5 s a move: docs/tuning-log.md).
+pub const KNOWLEDGE_DEPTH: i32 = i32::MAX;
 
 pub use crate::games::two_distance::{MAX_TD, TD_INFINITE};
 /// Distance reported when a colour can no longer connect.
