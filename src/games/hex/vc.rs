@@ -82,6 +82,57 @@ pub const MAX_VC_SIZE: usize = 11;
 /// A set of cells of a board up to [`MAX_VC_SIZE`]: one bit a cell.
 type Carrier = u128;
 
+/// The word a search's carriers are: `u64` on boards up to 8×8 (64
+/// cells; about a fifth faster), `u128` on the larger ones.
+trait Set:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// Every cell.
+    const ALL: Self;
+    /// The cells counted.
+    fn count(self) -> u32;
+    /// The set of cell `i` alone.
+    fn bit(i: usize) -> Self;
+    /// As a [`Carrier`].
+    fn wide(self) -> Carrier;
+}
+
+/// The [`Set`] of a primitive word.
+macro_rules! word_set {
+    ($t:ty) => {
+        impl Set for $t {
+            const ZERO: Self = 0;
+            const ALL: Self = <$t>::MAX;
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            fn wide(self) -> Carrier {
+                Carrier::from(self)
+            }
+        }
+    };
+}
+
+word_set!(u64);
+word_set!(u128);
+
+/// Largest board side whose carriers fit a `u64`.
+const SMALL_SIZE: usize = 8;
+/// Points (cells and the two edge groups) of a board up to
+/// [`SMALL_SIZE`].
+const SMALL_POINTS: usize = SMALL_SIZE * SMALL_SIZE + 2;
+
 /// The cells of `bits` as a [`Carrier`] (boards up to [`MAX_VC_SIZE`]).
 fn carrier(bits: &Bits) -> Carrier {
     bits[0] as Carrier | (bits[1] as Carrier) << 64
@@ -100,38 +151,41 @@ const CACHE_SIZE: usize = 1 << 16;
 
 /// At most `K` carriers, none containing another.
 #[derive(Clone, Copy)]
-struct List<const K: usize> {
+struct List<C, const K: usize> {
     len: u8,
-    c: [Carrier; K],
+    c: [C; K],
 }
 
-impl<const K: usize> List<K> {
-    const EMPTY: List<K> = List { len: 0, c: [0; K] };
+impl<C: Set, const K: usize> List<C, K> {
+    const EMPTY: List<C, K> = List {
+        len: 0,
+        c: [C::ZERO; K],
+    };
 
-    fn items(&self) -> &[Carrier] {
+    fn items(&self) -> &[C] {
         &self.c[..self.len as usize]
     }
 
-    fn contains(&self, c: Carrier) -> bool {
+    fn contains(&self, c: C) -> bool {
         self.items().contains(&c)
     }
 
     /// Whether some carrier is a subset of `c`.
-    fn dominates(&self, c: Carrier) -> bool {
-        self.items().iter().any(|&o| o & !c == 0)
+    fn dominates(&self, c: C) -> bool {
+        self.items().iter().any(|&o| o & !c == C::ZERO)
     }
 
     /// Adds `c` unless a subset of it is there; drops the supersets of
     /// `c`; when `cap` (at most `K`) are kept, `c` replaces the largest
     /// carrier if smaller. Returns whether `c` was added.
-    fn add(&mut self, c: Carrier, cap: usize) -> bool {
+    fn add(&mut self, c: C, cap: usize) -> bool {
         if self.dominates(c) {
             return false;
         }
         let mut len = 0;
         for i in 0..self.len as usize {
             let o = self.c[i];
-            if c & !o != 0 {
+            if c & !o != C::ZERO {
                 self.c[len] = o;
                 len += 1;
             }
@@ -144,11 +198,11 @@ impl<const K: usize> List<K> {
         }
         let (mut worst, mut size) = (0, 0);
         for (i, &o) in self.items().iter().enumerate() {
-            if o.count_ones() > size {
-                (worst, size) = (i, o.count_ones());
+            if o.count() > size {
+                (worst, size) = (i, o.count());
             }
         }
-        if c.count_ones() < size {
+        if c.count() < size {
             self.c[worst] = c;
             true
         } else {
@@ -173,44 +227,41 @@ pub(super) struct Side {
 }
 
 /// The H-search's working memory, reused between searches.
-struct HSearch {
-    full: Vec<List<MAX_FULL>>,
-    semi: Vec<List<MAX_SEMI>>,
+struct HSearch<C, const P: usize> {
+    full: Vec<List<C, MAX_FULL>>,
+    semi: Vec<List<C, MAX_SEMI>>,
     /// Pair indices touched since the last clear.
     dirty: Vec<u16>,
     /// Per point: the partners with a full / a semi.
-    full_nb: [u128; MAX_POINTS],
-    semi_nb: [u128; MAX_POINTS],
+    full_nb: [u128; P],
+    semi_nb: [u128; P],
     /// Per point: whether it is a group (else an empty cell).
-    group: [bool; MAX_POINTS],
+    group: [bool; P],
     /// Per point: its cell's bit when it is an empty cell, else 0.
-    bit: [Carrier; MAX_POINTS],
+    bit: [C; P],
     /// Connections to combine: (x, y, carrier, full).
-    queue: Vec<(u8, u8, Carrier, bool)>,
+    queue: Vec<(u8, u8, C, bool)>,
     /// Fulls and semis kept per pair, derivations per search.
     cap_full: usize,
     cap_semi: usize,
     work_limit: usize,
 }
 
-fn pair(x: usize, y: usize) -> usize {
-    if x < y {
-        x * MAX_POINTS + y
-    } else {
-        y * MAX_POINTS + x
-    }
+/// The index of the point pair `x`, `y` among `p` points.
+fn pair(x: usize, y: usize, p: usize) -> usize {
+    if x < y { x * p + y } else { y * p + x }
 }
 
-impl HSearch {
-    fn new() -> HSearch {
+impl<C: Set, const P: usize> HSearch<C, P> {
+    fn new() -> Self {
         HSearch {
-            full: vec![List::EMPTY; MAX_POINTS * MAX_POINTS],
-            semi: vec![List::EMPTY; MAX_POINTS * MAX_POINTS],
+            full: vec![List::EMPTY; P * P],
+            semi: vec![List::EMPTY; P * P],
             dirty: Vec::new(),
-            full_nb: [0; MAX_POINTS],
-            semi_nb: [0; MAX_POINTS],
-            group: [false; MAX_POINTS],
-            bit: [0; MAX_POINTS],
+            full_nb: [0; P],
+            semi_nb: [0; P],
+            group: [false; P],
+            bit: [C::ZERO; P],
             queue: Vec::new(),
             cap_full: MAX_FULL,
             cap_semi: MAX_SEMI,
@@ -224,10 +275,10 @@ impl HSearch {
             self.semi[p as usize].len = 0;
         }
         self.dirty.clear();
-        self.full_nb = [0; MAX_POINTS];
-        self.semi_nb = [0; MAX_POINTS];
-        self.group = [false; MAX_POINTS];
-        self.bit = [0; MAX_POINTS];
+        self.full_nb = [0; P];
+        self.semi_nb = [0; P];
+        self.group = [false; P];
+        self.bit = [C::ZERO; P];
         self.queue.clear();
     }
 
@@ -237,11 +288,11 @@ impl HSearch {
         }
     }
 
-    fn add_full(&mut self, x: usize, y: usize, c: Carrier) {
+    fn add_full(&mut self, x: usize, y: usize, c: C) {
         if x == y {
             return;
         }
-        let p = pair(x, y);
+        let p = pair(x, y, P);
         self.touch(p);
         if self.full[p].add(c, self.cap_full) {
             self.full_nb[x] |= 1 << y;
@@ -250,11 +301,11 @@ impl HSearch {
         }
     }
 
-    fn add_semi(&mut self, x: usize, y: usize, c: Carrier) {
+    fn add_semi(&mut self, x: usize, y: usize, c: C) {
         if x == y {
             return;
         }
-        let p = pair(x, y);
+        let p = pair(x, y, P);
         if self.full[p].dominates(c) {
             return;
         }
@@ -269,26 +320,26 @@ impl HSearch {
         let list = self.semi[p];
         let s = list.items();
         for (i, &a) in s.iter().enumerate() {
-            if a & c == 0 {
+            if a & c == C::ZERO {
                 self.add_full(x, y, a | c);
                 continue;
             }
             for &b in &s[i + 1..] {
-                if a & b & c == 0 {
+                if a & b & c == C::ZERO {
                     self.add_full(x, y, a | b | c);
                 }
             }
         }
         let (mut inter, mut union) = (c, c);
-        let mut sorted = [0 as Carrier; MAX_SEMI];
+        let mut sorted = [C::ZERO; MAX_SEMI];
         let sorted = &mut sorted[..s.len()];
         sorted.copy_from_slice(s);
-        sorted.sort_unstable_by_key(|a| a.count_ones());
+        sorted.sort_unstable_by_key(|a| a.count());
         for &a in sorted.iter() {
             if inter & a != inter {
                 inter &= a;
                 union |= a;
-                if inter == 0 {
+                if inter == C::ZERO {
                     self.add_full(x, y, union);
                     break;
                 }
@@ -297,8 +348,8 @@ impl HSearch {
     }
 
     /// Combines the connection (a, b, c) with those at its endpoints.
-    fn process(&mut self, a: usize, b: usize, c: Carrier, full: bool) {
-        let p = pair(a, b);
+    fn process(&mut self, a: usize, b: usize, c: C, full: bool) {
+        let p = pair(a, b, P);
         let present = if full {
             self.full[p].contains(c)
         } else {
@@ -316,9 +367,12 @@ impl HSearch {
             while partners != 0 {
                 let y = partners.trailing_zeros() as usize;
                 partners &= partners - 1;
-                let list = self.full[pair(mid, y)];
+                let list = self.full[pair(mid, y, P)];
                 for &d in list.items() {
-                    if c & d != 0 || self.bit[end] & d != 0 || self.bit[y] & c != 0 {
+                    if c & d != C::ZERO
+                        || self.bit[end] & d != C::ZERO
+                        || self.bit[y] & c != C::ZERO
+                    {
                         continue;
                     }
                     if !full {
@@ -335,9 +389,12 @@ impl HSearch {
                 while partners != 0 {
                     let y = partners.trailing_zeros() as usize;
                     partners &= partners - 1;
-                    let list = self.semi[pair(mid, y)];
+                    let list = self.semi[pair(mid, y, P)];
                     for &s in list.items() {
-                        if c & s == 0 && self.bit[end] & s == 0 && self.bit[y] & c == 0 {
+                        if c & s == C::ZERO
+                            && self.bit[end] & s == C::ZERO
+                            && self.bit[y] & c == C::ZERO
+                        {
                             self.add_semi(end, y, c | s);
                         }
                     }
@@ -361,13 +418,13 @@ impl HSearch {
         self.group[pb] = true;
         // The point of each cell: itself when empty, its group's when a
         // stone of `color`, none for the opponent's stones.
-        let mut point = [u8::MAX; MAX_POINTS];
+        let mut point = [u8::MAX; P];
         let mut stack = Vec::with_capacity(nc);
         for c in 0..nc {
             match pos.at(c as u16) {
                 None => {
                     point[c] = c as u8;
-                    self.bit[c] = 1 << c;
+                    self.bit[c] = C::bit(c);
                 }
                 Some(s) if s == color && point[c] == u8::MAX => {
                     // Flood the chain; it is an edge's group if it touches
@@ -420,20 +477,20 @@ impl HSearch {
                 let q = q as usize;
                 if pos.at(q as u16).is_none() {
                     if q > c {
-                        self.add_full(c, q, 0);
+                        self.add_full(c, q, C::ZERO);
                     }
                 } else if point[q] != u8::MAX {
-                    self.add_full(c, point[q] as usize, 0);
+                    self.add_full(c, point[q] as usize, C::ZERO);
                 }
             }
             if geo.edges[c] & ea != 0 {
-                self.add_full(c, pa, 0);
+                self.add_full(c, pa, C::ZERO);
             }
             if geo.edges[c] & eb != 0 {
-                self.add_full(c, pb, 0);
+                self.add_full(c, pb, C::ZERO);
             }
         }
-        let p = pair(pa, pb);
+        let p = pair(pa, pb, P);
         let mut next = 0;
         let mut complete = true;
         while next < self.queue.len() && next < self.work_limit {
@@ -453,7 +510,8 @@ impl HSearch {
             .items()
             .iter()
             .chain(s.items())
-            .fold(Carrier::MAX, |m, &c| m & c);
+            .fold(C::ALL, |m, &c| m & c)
+            .wide();
         Side {
             full: f.len > 0,
             semi: s.len > 0,
@@ -473,7 +531,10 @@ struct CacheEntry {
 }
 
 struct Scratch {
-    search: HSearch,
+    /// The search of boards up to [`SMALL_SIZE`], and of the larger ones
+    /// (each made when first needed).
+    small: Option<Box<HSearch<u64, SMALL_POINTS>>>,
+    large: Option<Box<HSearch<Carrier, MAX_POINTS>>>,
     cache: Vec<Option<CacheEntry>>,
 }
 
@@ -500,7 +561,8 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
         let s = s.get_or_insert_with(|| Scratch {
-            search: HSearch::new(),
+            small: None,
+            large: None,
             cache: vec![None; CACHE_SIZE],
         });
         if let Some(e) = s.cache[index]
@@ -511,7 +573,15 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
         {
             return e.side;
         }
-        let side = s.search.side(pos, color, to_move);
+        let side = if n <= SMALL_SIZE {
+            s.small
+                .get_or_insert_with(|| Box::new(HSearch::new()))
+                .side(pos, color, to_move)
+        } else {
+            s.large
+                .get_or_insert_with(|| Box::new(HSearch::new()))
+                .side(pos, color, to_move)
+        };
         s.cache[index] = Some(CacheEntry {
             n: n as u8,
             color,
