@@ -11,6 +11,7 @@ mod akron_protocol;
 mod akron_rules;
 mod akron_vectors;
 mod crosscut_match;
+mod dfpn;
 mod fastest_win;
 mod fuzz_streams;
 mod gogui_session;
