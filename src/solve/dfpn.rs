@@ -1022,7 +1022,11 @@ impl<G: Knowledge> Solver<G> {
         }
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
-        if x.knowledge && !moves.is_empty() {
+        if moves.is_empty() {
+            // Not over but no move: the solver never claims such a position.
+            return false;
+        }
+        if x.knowledge {
             game.prune_losing(&mut moves);
             if !moves.is_empty() {
                 game.prune_inferior(&mut moves);
