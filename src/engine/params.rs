@@ -389,7 +389,7 @@ pub const PARAMS: &[Param] = &[
         kind: Kind::Switch {
             set: |e, v| e.params.solve_estimates = v,
         },
-        doc: "whether `solve` starts each new position's proof and disproof numbers from the game's estimate (df-pn+; Hex: the number of moves its knowledge leaves there) rather than 1, with the knowledge; changes the nodes searched, never a value (off: fewer nodes searched but more time on this machine, docs/solutions.md)",
+        doc: "whether `solve` starts each new position's proof and disproof numbers from the game's estimate (df-pn+: for a connection game, the number of moves its knowledge leaves there) rather than 1, with the knowledge; changes the nodes searched, never a value",
         get: |e| e.params.solve_estimates.to_string(),
     },
     Param {
