@@ -540,17 +540,25 @@ pub struct SolveAnswer {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: std::time::Duration,
+    /// The proof's size in positions, for a win or a loss whose proof
+    /// the solver's table holds whole ([`crate::solve::SolveReport::proof`]).
+    pub proof: Option<u64>,
 }
 
 impl SolveAnswer {
-    /// `VALUE nodes N time T`, as `solve` answers.
+    /// `VALUE nodes N time T`, followed by ` proof P` when the proof's
+    /// size is known, as `solve` answers.
     pub fn text(&self) -> String {
-        format!(
+        let mut text = format!(
             "{} nodes {} time {:.2}",
             self.value,
             self.nodes,
             self.elapsed.as_secs_f64()
-        )
+        );
+        if let Some(p) = self.proof {
+            text.push_str(&format!(" proof {p}"));
+        }
+        text
     }
 }
 
@@ -753,6 +761,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                 value,
                 nodes: r.nodes,
                 elapsed: r.elapsed,
+                proof: r.proof,
             }
         })
     }
@@ -783,6 +792,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                         },
                         nodes: 0,
                         elapsed: start.elapsed(),
+                        proof: None,
                     },
                     None => {
                         // Counted by player, a swap hands the turn to the
@@ -802,6 +812,7 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
                             value: value_for(&r.value, mover, color),
                             nodes: r.nodes,
                             elapsed: r.elapsed,
+                            proof: r.proof,
                         }
                     }
                 };

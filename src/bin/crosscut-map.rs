@@ -104,6 +104,8 @@ struct Job {
     reply: Option<String>,
     nodes: u64,
     seconds: f64,
+    /// The size of the proof (`solve`'s `proof`), when known.
+    proof: Option<u64>,
 }
 
 impl Job {
@@ -116,6 +118,9 @@ impl Job {
         }
         let _ = writeln!(s, "nodes={}", self.nodes);
         let _ = writeln!(s, "seconds={:.3}", self.seconds);
+        if let Some(p) = self.proof {
+            let _ = writeln!(s, "proof={p}");
+        }
         s
     }
 
@@ -137,6 +142,10 @@ impl Job {
             reply: get("reply"),
             nodes: need("nodes")?.parse().context("nodes=")?,
             seconds: need("seconds")?.parse().context("seconds=")?,
+            proof: get("proof")
+                .map(|p| p.parse())
+                .transpose()
+                .context("proof=")?,
         })
     }
 }
@@ -253,12 +262,12 @@ fn solve(a: &Args) -> Result<()> {
     // The value for the side to move after the opening, turned round: a
     // win of the answer is a loss of the opening. A finished game is
     // valued by its result.
-    let (value, reply, nodes, seconds) = match rules.outcome() {
+    let (value, reply, nodes, seconds, proof) = match rules.outcome() {
         Some(crosscut::game::Outcome::Win(c)) => {
             let v = if c == opener { "win" } else { "loss" };
-            (v.to_string(), None, 0, 0.0)
+            (v.to_string(), None, 0, 0.0, None)
         }
-        Some(crosscut::game::Outcome::Draw) => ("draw".to_string(), None, 0, 0.0),
+        Some(crosscut::game::Outcome::Draw) => ("draw".to_string(), None, 0, 0.0, None),
         None => {
             let answer = e.solve(None, Some(a.time)).map_err(|m| anyhow!(m))?;
             let (value, reply) = match answer.value {
@@ -272,6 +281,7 @@ fn solve(a: &Args) -> Result<()> {
                 reply,
                 answer.nodes,
                 answer.elapsed.as_secs_f64(),
+                answer.proof,
             )
         }
     };
@@ -282,6 +292,7 @@ fn solve(a: &Args) -> Result<()> {
         reply,
         nodes,
         seconds,
+        proof,
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     // Written whole, then renamed: a job killed midway leaves no file.
@@ -289,10 +300,18 @@ fn solve(a: &Args) -> Result<()> {
     std::fs::write(&tmp, job.text()).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
     println!(
-        "{opening}: {} nodes {} time {:.2}",
-        job.value, job.nodes, job.seconds
+        "{opening}: {} nodes {} time {:.2}{}",
+        job.value,
+        job.nodes,
+        job.seconds,
+        proof_words(job.proof)
     );
     Ok(())
+}
+
+/// ` proof P` after a job's figures when the proof's size is known.
+fn proof_words(proof: Option<u64>) -> String {
+    proof.map(|p| format!(" proof {p}")).unwrap_or_default()
 }
 
 /// The value's letter on the map's board.
@@ -390,6 +409,7 @@ fn merge(a: &Args) -> Result<bool> {
     let (mut won, mut lost, mut other) = (0, 0, 0);
     let mut total_nodes = 0u64;
     let mut total_seconds = 0.0;
+    let mut total_proof = 0u64;
     for o in &openings {
         match value_of(o) {
             Some(j) => {
@@ -405,10 +425,14 @@ fn merge(a: &Args) -> Result<bool> {
                     .as_deref()
                     .map(|r| format!(" reply {r}"))
                     .unwrap_or_default();
+                total_proof += j.proof.unwrap_or(0);
                 let _ = writeln!(
                     out,
-                    "{o} {}{reply} nodes {} time {:.2}",
-                    j.value, j.nodes, j.seconds
+                    "{o} {}{reply} nodes {} time {:.2}{}",
+                    j.value,
+                    j.nodes,
+                    j.seconds,
+                    proof_words(j.proof)
                 );
             }
             None => {
@@ -418,7 +442,7 @@ fn merge(a: &Args) -> Result<bool> {
     }
     let _ = writeln!(
         out,
-        "# {} openings: {won} won, {lost} lost, {other} drawn or unknown, {} missing; {total_nodes} nodes, {total_seconds:.1} s",
+        "# {} openings: {won} won, {lost} lost, {other} drawn or unknown, {} missing; {total_nodes} nodes, {total_seconds:.1} s, proofs {total_proof} positions",
         openings.len(),
         missing.len()
     );

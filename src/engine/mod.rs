@@ -448,6 +448,7 @@ impl Engine {
             start: Instant::now(),
             by_player: true,
             knowledge: self.params.solve_knowledge,
+            estimates: self.params.solve_estimates,
             // Part of the move: without a time limit for the move, the end
             // of the input stops it as it stops the search.
             interrupt: Some(match budget {
@@ -578,6 +579,7 @@ impl Engine {
             start: Instant::now(),
             by_player: self.params.solve_by_player,
             knowledge: self.params.solve_knowledge,
+            estimates: self.params.solve_estimates,
             // `stop` ends a solve; the end of the input ends an unlimited
             // one (it would run forever with no one to read its answer),
             // while a limited one runs to its limit (a script piped in gets

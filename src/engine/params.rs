@@ -52,6 +52,9 @@ pub struct Params {
     /// Whether the solver uses the game's connection knowledge (else plain
     /// df-pn).
     pub solve_knowledge: bool,
+    /// Whether the solver initialises proof and disproof numbers from the
+    /// game's estimates (df-pn+; else 1).
+    pub solve_estimates: bool,
     /// Seconds `genmove` first gives the solver (0: never).
     pub genmove_solve: f64,
     /// The solver goes first only with at most this many legal moves (0:
@@ -76,6 +79,7 @@ impl Default for Params {
             solve_hash_mb: crate::solve::DEFAULT_HASH_MB,
             solve_by_player: true,
             solve_knowledge: true,
+            solve_estimates: false,
             genmove_solve: 0.0,
             genmove_solve_moves: 0,
         }
@@ -393,6 +397,14 @@ pub const PARAMS: &[Param] = &[
         },
         doc: "whether `solve` uses the game's knowledge (wins in one; virtual connections and must-play regions where the game has them); false = plain df-pn, for comparison",
         get: |e| e.params.solve_knowledge.to_string(),
+    },
+    Param {
+        name: "solve_estimates",
+        kind: Kind::Switch {
+            set: |e, v| e.params.solve_estimates = v,
+        },
+        doc: "whether `solve` starts each new position's proof and disproof numbers from the game's estimate (df-pn+: for a connection game, the number of moves its knowledge leaves there) rather than 1, with the knowledge; changes the nodes searched, never a value",
+        get: |e| e.params.solve_estimates.to_string(),
     },
     Param {
         name: "genmove_solve",

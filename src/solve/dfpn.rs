@@ -66,12 +66,32 @@
 //! φ and δ of such a child are exchanged. The two counts have separate
 //! tables (changing it clears the table).
 //!
+//! # Knowledge that steers without deciding
+//!
+//! Besides what decides positions (wins seen without search, moves pruned),
+//! a game's [`Knowledge`] may order a node's moves best first
+//! ([`Knowledge::order_moves`], used by default: among children of equal
+//! numbers the first is searched) and estimate a new position's φ and δ
+//! ([`Knowledge::estimate`], with [`SolveLimits::estimates`]: df-pn+,
+//! kept within 1 ..= [`MAX_ESTIMATE`]). Neither is ever 0 or infinite,
+//! so neither can prove or disprove anything: only the nodes searched
+//! change.
+//!
+//! # The proof's size
+//!
+//! After a win or a loss, [`Solver::proof_size`] counts the proof the
+//! table holds (one attacker move at each of its positions, every kept
+//! defender move), as `solve` reports it.
+//!
 //! # The table
 //!
 //! Entries are keyed by the position's hash (which includes the side to
 //! move) mixed with the attacker's colour, in buckets of four. When a
-//! bucket is full the entry that cost the fewest nodes is replaced, so
-//! the table degrades gracefully when full. Proven results stay valid
+//! bucket is full the unproven entry that cost the fewest nodes is
+//! replaced; a proof or disproof is never evicted for an unproven entry
+//! (a bucket of four proofs drops a new unproven entry, and takes a new
+//! proof in place of its cheapest one), so the table degrades gracefully
+//! when full and keeps what it proved. Proven results stay valid
 //! across calls; the session keeps the table between `solve` commands and
 //! clears it on a new game.
 
@@ -83,6 +103,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Knowledge;
+use super::knowledge::MAX_ESTIMATE;
 use crate::game::{Color, Effort, Outcome};
 
 /// A hasher for keys that are already Zobrist hashes: the key itself.
@@ -142,6 +163,10 @@ pub struct SolveLimits {
     /// Whether the game's [`Knowledge`] is used in this solve (with
     /// [`Solver::use_knowledge`]); `false`: plain df-pn.
     pub knowledge: bool,
+    /// Whether new children's proof and disproof numbers come from the
+    /// game's estimates ([`Knowledge::estimate`], with the knowledge) rather
+    /// than 1: df-pn+. Changes the nodes searched, never a value.
+    pub estimates: bool,
     /// Stops the solve when set (the protocol's `stop`, end of input).
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -155,6 +180,7 @@ impl SolveLimits {
             start: Instant::now(),
             by_player: true,
             knowledge: true,
+            estimates: false,
             interrupt: None,
         }
     }
@@ -191,8 +217,12 @@ pub struct SolveReport<M> {
     pub value: SolveValue<M>,
     /// Nodes expanded.
     pub nodes: u64,
-    /// Time spent.
+    /// Time spent (with counting the proof).
     pub elapsed: Duration,
+    /// The size of the proof of a win or a loss, as the table holds it
+    /// ([`Solver::proof_size`]); `None` for a draw or an unknown value,
+    /// or when the table no longer holds the whole proof.
+    pub proof: Option<u64>,
 }
 
 /// What the table holds for a position: φ and δ of the side to move.
@@ -205,13 +235,28 @@ struct Entry {
 /// The solver's transposition table: buckets of four entries, each three
 /// words (key; φ and δ; work), zeroed memory from the allocator, so its
 /// pages are committed only as the solver touches them.
+///
+/// Replacement keeps proofs: a new entry takes the slot of the same key,
+/// else an empty slot, else the unproven entry that cost the fewest nodes;
+/// a bucket holding four proofs takes a new proof in place of its
+/// cheapest proof, and drops a new unproven entry. So a proof (or
+/// disproof) is never evicted in favour of an estimate, and the table
+/// degrades into a store of proofs when full.
 struct Table {
     words: Vec<[u64; 3]>,
 }
 
+/// Whether a table entry's numbers are final (a proof or a disproof).
+fn proven(w: &[u64; 3]) -> bool {
+    w[2] > 0 && (w[1] as u32 == 0 || (w[1] >> 32) as u32 == 0)
+}
+
 impl Table {
     fn with_mb(mb: usize) -> Table {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<[u64; 3]>();
+        Self::with_entries((mb.max(1) << 20) / std::mem::size_of::<[u64; 3]>())
+    }
+
+    fn with_entries(n: usize) -> Table {
         let n = (n / 4).max(1) * 4;
         Table {
             words: vec![[0u64; 3]; n],
@@ -241,17 +286,23 @@ impl Table {
     fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
         let b = self.bucket(key);
         let bucket = &mut self.words[b..b + 4];
+        let new_proven = phi == 0 || delta == 0;
         let slot = match bucket.iter().position(|w| w[0] == key && w[2] > 0) {
+            // A proof stays (another path's estimate of the same position
+            // must not overwrite it).
+            Some(i) if proven(&bucket[i]) && !new_proven => return,
             Some(i) => i,
             None => {
-                // The cheapest entry goes (an empty one has no work).
-                let mut best = 0;
-                for i in 1..4 {
-                    if bucket[i][2] < bucket[best][2] {
-                        best = i;
-                    }
+                // The cheapest unproven entry goes (an empty one has no
+                // work); among four proofs, the cheapest proof, for a proof.
+                let victim = (0..4)
+                    .filter(|&i| !proven(&bucket[i]))
+                    .min_by_key(|&i| bucket[i][2]);
+                match victim {
+                    Some(i) => i,
+                    None if new_proven => (0..4).min_by_key(|&i| bucket[i][2]).unwrap_or(0),
+                    None => return,
                 }
-                best
             }
         };
         let old = if bucket[slot][0] == key {
@@ -264,6 +315,13 @@ impl Table {
             phi as u64 | (delta as u64) << 32,
             work.max(1).saturating_add(old),
         ];
+    }
+
+    /// Entries in use, and how many of them are proofs or disproofs.
+    fn counts(&self) -> (usize, usize) {
+        let used = self.words.iter().filter(|w| w[2] > 0).count();
+        let proofs = self.words.iter().filter(|w| proven(w)).count();
+        (used, proofs)
     }
 }
 
@@ -298,6 +356,9 @@ pub type MoveNames<M> = Box<dyn Fn(M) -> String + Send>;
 pub struct Solver<G: Knowledge> {
     table: Option<Table>,
     hash_mb: usize,
+    /// The table's size in entries when set by
+    /// [`Solver::set_hash_entries`] (else from `hash_mb`).
+    entries: Option<usize>,
     attacker: Color,
     /// Positions on the current path: hash → path index (root = 1).
     path: PathMap,
@@ -325,6 +386,10 @@ pub struct Solver<G: Knowledge> {
     /// Whether the game's [`Knowledge`] is used (on by default; off, the
     /// solver is plain df-pn: what the tests check the knowledge against).
     pub use_knowledge: bool,
+    /// Whether the game orders each node's moves
+    /// ([`Knowledge::order_moves`], with the knowledge; on by default):
+    /// ties between children go to the first.
+    pub order: bool,
 }
 
 impl<G: Knowledge> Default for Solver<G> {
@@ -340,6 +405,7 @@ impl<G: Knowledge> Solver<G> {
         Solver {
             table: None,
             hash_mb,
+            entries: None,
             attacker: Color::Black,
             path: PathMap::default(),
             nodes: 0,
@@ -355,13 +421,15 @@ impl<G: Knowledge> Solver<G> {
             eps_divisor: 4,
             by_player: true,
             use_knowledge: true,
+            order: true,
         }
     }
 
     /// Resizes the table (cleared when the size changes).
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        if hash_mb != self.hash_mb {
+        if hash_mb != self.hash_mb || self.entries.is_some() {
             self.hash_mb = hash_mb;
+            self.entries = None;
             self.table = None;
         }
     }
@@ -373,6 +441,27 @@ impl<G: Knowledge> Solver<G> {
     /// `inf` for infinity). `None` (the default) writes no such line.
     pub fn set_move_names(&mut self, names: Option<MoveNames<G::Move>>) {
         self.move_names = names;
+    }
+
+    /// Sets ε of the 1+ε trick as a divisor: a child may grow up to
+    /// δ₂ + 1 + δ₂ / `divisor` before its sibling is tried (the default 4:
+    /// ε = 1/4; at least 1).
+    pub fn set_eps_divisor(&mut self, divisor: u32) {
+        self.eps_divisor = divisor.max(1);
+    }
+
+    /// Gives the table room for `entries` entries (rounded down to whole
+    /// buckets of four, at least one), cleared: for tests of a table
+    /// that overflows. [`Solver::set_hash_mb`] sizes it in megabytes.
+    pub fn set_hash_entries(&mut self, entries: usize) {
+        self.entries = Some(entries);
+        self.table = None;
+    }
+
+    /// The table's entries in use, and how many of them hold a proof or a
+    /// disproof (both 0 before the first solve).
+    pub fn table_counts(&self) -> (usize, usize) {
+        self.table.as_ref().map_or((0, 0), Table::counts)
     }
 
     /// Forgets every result (a new game).
@@ -394,8 +483,11 @@ impl<G: Knowledge> Solver<G> {
     }
 
     fn table(&mut self) -> &mut Table {
-        let mb = self.hash_mb;
-        self.table.get_or_insert_with(|| Table::with_mb(mb))
+        let (mb, entries) = (self.hash_mb, self.entries);
+        self.table.get_or_insert_with(|| match entries {
+            Some(n) => Table::with_entries(n),
+            None => Table::with_mb(mb),
+        })
     }
 
     /// Whether the side to move in `game` is the attacker.
@@ -467,6 +559,12 @@ impl<G: Knowledge> Solver<G> {
         }
         match stored {
             Some(e) => child(e.phi, e.delta, GENUINE, false),
+            None if self.use_knowledge && self.limits.knowledge && self.limits.estimates => {
+                // An estimate steers the search only: never 0 nor infinity.
+                let (p, d) = game.estimate();
+                let within = |n: u32| n.clamp(1, MAX_ESTIMATE);
+                child(within(p), within(d), GENUINE, false)
+            }
             None => child(1, 1, GENUINE, false),
         }
     }
@@ -634,6 +732,9 @@ impl<G: Knowledge> Solver<G> {
             }
             self.table().put(key, INF, 0, 1);
             return (INF, 0, GENUINE);
+        }
+        if knowledge && self.order {
+            game.order_moves(&mut moves);
         }
         self.path.insert(hash, index);
         let mut children = Vec::with_capacity(moves.len());
@@ -822,10 +923,163 @@ impl<G: Knowledge> Solver<G> {
                 }
             }
         };
+        let proof = match value {
+            SolveValue::Win(_) => self.proof_size(game, me, limits),
+            SolveValue::Loss => self.proof_size(game, me.opponent(), limits),
+            _ => None,
+        };
         SolveReport {
             value,
             nodes,
             elapsed: limits.start.elapsed(),
+            proof,
+        }
+    }
+}
+
+/// The state of a proof's count ([`Solver::proof_size`]).
+struct ProofCount {
+    /// The positions of the proof counted so far (hash, attacker).
+    seen: std::collections::HashSet<(u64, Color)>,
+    /// Positions on the current line: a line may not go round.
+    line: std::collections::HashSet<u64>,
+    knowledge: bool,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl<G: Knowledge> Solver<G> {
+    /// The size of the proof that `attacker` wins from `game`, as the
+    /// solver proved it and the table holds it: the number of distinct
+    /// positions of the proof tree (a position reached by two lines counts
+    /// once), with one move of the attacker where it is to move (a child
+    /// won by the rules, or proven in the table) and every move of the
+    /// defender that the knowledge left (with `limits.knowledge`: the
+    /// moves after [`Knowledge::prune_losing`] and
+    /// [`Knowledge::prune_inferior`]; a position that
+    /// [`Knowledge::forced_winner`] decides, or where no defender move is
+    /// left, is a leaf). `None` when the table does not hold a whole proof
+    /// (an entry was replaced, or there is no win), or `limits.interrupt`
+    /// is set. Nothing is searched; the game is left as it was.
+    pub fn proof_size(
+        &mut self,
+        game: &mut G,
+        attacker: Color,
+        limits: &SolveLimits,
+    ) -> Option<u64> {
+        if self.by_player != limits.by_player {
+            return None;
+        }
+        let mut count = ProofCount {
+            seen: Default::default(),
+            line: Default::default(),
+            knowledge: self.use_knowledge && limits.knowledge,
+            interrupt: limits.interrupt.clone(),
+        };
+        self.count_proof(game, attacker, &mut count)
+            .then_some(count.seen.len() as u64)
+    }
+
+    /// Adds the proof for `attacker` from `game` to the count; whether
+    /// the table holds one.
+    fn count_proof(&mut self, game: &mut G, attacker: Color, x: &mut ProofCount) -> bool {
+        if let Some(o) = game.outcome() {
+            let won = o == Outcome::Win(attacker);
+            if won {
+                x.seen.insert((game.hash(), attacker));
+            }
+            return won;
+        }
+        let hash = game.hash();
+        let key = (hash, attacker);
+        if x.seen.contains(&key) {
+            return true;
+        }
+        if x.interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+            || !x.line.insert(hash)
+        {
+            return false;
+        }
+        let ok = self.count_node(game, attacker, x);
+        x.line.remove(&hash);
+        if ok {
+            x.seen.insert(key);
+        }
+        ok
+    }
+
+    /// The children's part of [`Solver::count_proof`] at a position not
+    /// over.
+    fn count_node(&mut self, game: &mut G, attacker: Color, x: &mut ProofCount) -> bool {
+        let mover = game.to_move();
+        if x.knowledge
+            && let Some(c) = game.forced_winner()
+        {
+            // Decided without search (the solver asks the same question
+            // before it expands a node).
+            return c == attacker;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            // Not over but no move: the solver never claims such a position.
+            return false;
+        }
+        if x.knowledge {
+            game.prune_losing(&mut moves);
+            if !moves.is_empty() {
+                game.prune_inferior(&mut moves);
+            }
+        }
+        let by_player = self.by_player;
+        // The attacker's colour after a move (a swap counted by player
+        // changes it).
+        let next = |game: &G| {
+            if game.to_move() == mover && by_player {
+                attacker.opponent()
+            } else {
+                attacker
+            }
+        };
+        if mover == attacker {
+            // A child won by the rules first, then one the table proves,
+            // then (a game whose knowledge is asked for every child) one
+            // the knowledge decides.
+            let passes = if x.knowledge && !G::LAZY { 3 } else { 2 };
+            for pass in 0..passes {
+                for &mv in &moves {
+                    game.play_with(mv, Effort::Exact);
+                    let a = next(game);
+                    let take = match pass {
+                        0 => game.outcome() == Some(Outcome::Win(a)),
+                        1 => game.outcome().is_none() && self.proven_for(game, a),
+                        _ => {
+                            game.outcome().is_none()
+                                && !self.proven_for(game, a)
+                                && game.forced_winner() == Some(a)
+                        }
+                    };
+                    let ok = take && self.count_proof(game, a, x);
+                    game.undo();
+                    if ok {
+                        return true;
+                    }
+                }
+            }
+            false
+        } else {
+            // Every defender move left (none left: it has lost).
+            for &mv in &moves {
+                game.play_with(mv, Effort::Exact);
+                let a = next(game);
+                let ok = self.count_proof(game, a, x);
+                game.undo();
+                if !ok {
+                    return false;
+                }
+            }
+            true
         }
     }
 }

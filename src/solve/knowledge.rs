@@ -66,4 +66,30 @@ pub trait Knowledge: Game {
     fn prune_inferior(&mut self, moves: &mut Vec<Self::Move>) {
         let _ = moves;
     }
+
+    /// An estimate of the proof and disproof numbers (φ, δ) of the side to
+    /// move here, for a position the solver meets for the first time (not
+    /// over, nothing stored, no `forced_winner` asked when the game is
+    /// [`Knowledge::LAZY`]): how hard it looks for the side to move to get
+    /// what it wants, and for the other side to stop it, in units of one
+    /// node (df-pn+: the numbers initialised from knowledge rather than 1).
+    /// The solver keeps each within 1 ..= [`MAX_ESTIMATE`].
+    ///
+    /// An estimate steers the search only: it never decides a position,
+    /// so any answer is sound (only the nodes searched change). The default
+    /// (1, 1) is plain df-pn's.
+    fn estimate(&mut self) -> (u32, u32) {
+        (1, 1)
+    }
+
+    /// Orders `moves` (as the pruning left them) best first for the side
+    /// to move: among children of equal proof numbers the solver tries
+    /// the first. Any order is sound; the default keeps the game's.
+    fn order_moves(&mut self, moves: &mut [Self::Move]) {
+        let _ = moves;
+    }
 }
+
+/// The largest proof or disproof number an estimate
+/// ([`Knowledge::estimate`]) may give.
+pub const MAX_ESTIMATE: u32 = 1 << 16;

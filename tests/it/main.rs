@@ -12,6 +12,7 @@ mod akron_rules;
 mod akron_vectors;
 mod analysis;
 mod crosscut_match;
+mod dfpn;
 mod fastest_win;
 mod fuzz_streams;
 mod gogui_session;

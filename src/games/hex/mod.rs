@@ -4,6 +4,7 @@
 
 mod board;
 mod display;
+mod estimate;
 pub mod eval;
 pub mod geometry;
 pub mod hint;

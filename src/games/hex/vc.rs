@@ -686,6 +686,19 @@ impl Knowledge for Hex {
         })
     }
 
+    fn estimate(&mut self) -> (u32, u32) {
+        if !applies(self) {
+            return (1, 1);
+        }
+        super::estimate::estimate(self)
+    }
+
+    fn order_moves(&mut self, moves: &mut [HexMove]) {
+        if applies(self) {
+            super::estimate::order_moves(self, moves);
+        }
+    }
+
     fn prune_losing(&mut self, moves: &mut Vec<HexMove>) {
         if !applies(self) {
             return;

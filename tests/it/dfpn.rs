@@ -1,0 +1,277 @@
+//! The df-pn solver's own machinery (`src/solve/dfpn.rs`), each against
+//! plain df-pn or a count made by hand: a table that keeps its proofs when
+//! full, the proof's size `solve` reports, and the knowledge's estimates and
+//! move order (which may change the nodes searched, never a value).
+
+use crosscut::game::{Game, Notation};
+use crosscut::games::hex::Hex;
+use crosscut::protocol::Gtp;
+use crosscut::solve::{SolveLimits, SolveValue, Solver};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+/// Hex on an `n`×`n` board without the swap, after `moves` (alternating,
+/// Black first).
+fn hex(n: usize, moves: &[&str]) -> Hex {
+    let mut g = Hex::new(n).unwrap();
+    g.set_swap(false);
+    for m in moves {
+        let mv = Notation::parse_move(&g, m).unwrap();
+        g.play(mv);
+    }
+    g
+}
+
+fn limits(by_player: bool, knowledge: bool) -> SolveLimits {
+    SolveLimits {
+        by_player,
+        knowledge,
+        ..SolveLimits::unlimited()
+    }
+}
+
+/// The kind of a value: win, loss, draw, unknown.
+fn kind<M>(v: &SolveValue<M>) -> u8 {
+    match v {
+        SolveValue::Win(_) => 0,
+        SolveValue::Loss => 1,
+        SolveValue::Draw => 2,
+        SolveValue::Unknown => 3,
+    }
+}
+
+/// A random position of Hex `n`×`n` (with the swap rule) after `k` random
+/// moves, not over.
+fn random_hex(rng: &mut SmallRng, n: usize, k: usize) -> Option<Hex> {
+    let mut g = Hex::new(n).unwrap();
+    let mut moves = Vec::new();
+    for _ in 0..k {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        let mv = moves[rng.random_range(0..moves.len())];
+        g.play(mv);
+        if g.outcome().is_some() {
+            return None;
+        }
+    }
+    Some(g)
+}
+
+/// With a table of 16 entries (four buckets), far fewer than the
+/// positions searched, the solver gives plain df-pn's answers with a large
+/// table, by colour and by player, with and without the knowledge.
+#[test]
+fn a_tiny_table_gives_the_same_answers() {
+    let mut rng = SmallRng::seed_from_u64(32);
+    let mut compared = 0;
+    while compared < 40 {
+        let n = 3 + compared % 2;
+        let k = if n == 3 {
+            rng.random_range(0..5)
+        } else {
+            rng.random_range(7..12)
+        };
+        let Some(mut g) = random_hex(&mut rng, n, k) else {
+            continue;
+        };
+        compared += 1;
+        for by_player in [false, true] {
+            let mut big: Solver<Hex> = Solver::new(16);
+            let truth = big.solve(&mut g, &limits(by_player, false), &mut |_| {});
+            for knowledge in [false, true] {
+                let mut tiny: Solver<Hex> = Solver::new(16);
+                tiny.set_hash_entries(16);
+                let r = tiny.solve(&mut g, &limits(by_player, knowledge), &mut |_| {});
+                assert_eq!(
+                    kind(&r.value),
+                    kind(&truth.value),
+                    "tiny table {:?}, large {:?} (by player {by_player}, knowledge {knowledge}):\n{}",
+                    r.value,
+                    truth.value,
+                    g.showboard()
+                );
+            }
+        }
+    }
+}
+
+/// A full table never gives up a proof for an unproven entry: across a
+/// series of solves that overflow a table of 64 entries many times over,
+/// the number of proofs it holds never falls, and every answer is right.
+#[test]
+fn a_full_table_keeps_its_proofs() {
+    let mut solver: Solver<Hex> = Solver::new(16);
+    solver.set_hash_entries(64);
+    let plain = limits(false, false);
+    let mut start = hex(3, &[]);
+    let first = solver.solve(&mut start, &plain, &mut |_| {});
+    assert!(matches!(first.value, SolveValue::Win(_)));
+    assert!(
+        first.nodes > 64,
+        "the table overflows: {} nodes",
+        first.nodes
+    );
+    let (used, mut proofs) = solver.table_counts();
+    assert!(used <= 64 && proofs > 0, "{used} used, {proofs} proofs");
+    let mut rng = SmallRng::seed_from_u64(9);
+    let mut solved = 0;
+    while solved < 30 {
+        let k = rng.random_range(1..4);
+        let Some(mut g) = random_hex(&mut rng, 3, k) else {
+            continue;
+        };
+        solved += 1;
+        let r = solver.solve(&mut g, &plain, &mut |_| {});
+        assert!(kind(&r.value) < 2, "{:?}", r.value);
+        let (_, now) = solver.table_counts();
+        assert!(now >= proofs, "proofs fell from {proofs} to {now}");
+        proofs = now;
+    }
+    let mut g = hex(3, &[]);
+    let again = solver.solve(&mut g, &plain, &mut |_| {});
+    assert_eq!(kind(&again.value), 0);
+}
+
+/// The proof's size, counted by hand on 2×2 without the swap (Black joins
+/// rows 1 and 2): plain df-pn proves Black's b1 (or a2) with White's three
+/// replies each answered by the winning cell, 1 + 1 + 3 + 3 = 8
+/// positions; with the knowledge Black's semi-connection at the start is
+/// seen without search, so the proof is the root alone (the solver still
+/// searches the root, to name the move).
+#[test]
+fn the_proof_size_is_counted_as_by_hand() {
+    let mut g = hex(2, &[]);
+    let mut solver: Solver<Hex> = Solver::new(1);
+    let r = solver.solve(&mut g, &limits(false, false), &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)), "{:?}", r.value);
+    assert_eq!(r.proof, Some(8));
+    let mut solver: Solver<Hex> = Solver::new(1);
+    let r = solver.solve(&mut g, &limits(false, true), &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)), "{:?}", r.value);
+    assert_eq!(r.proof, Some(1));
+    // A loss: White to move after Black's b1 has lost, and the proof is
+    // Black's, from the position after b1: 1 + 3 + 3.
+    let mut g = hex(2, &["b1"]);
+    let mut solver: Solver<Hex> = Solver::new(1);
+    let r = solver.solve(&mut g, &limits(false, false), &mut |_| {});
+    assert_eq!(kind(&r.value), 1);
+    assert_eq!(r.proof, Some(7));
+}
+
+/// On random small positions, every decided value comes with a proof
+/// whose size is at least the root and at most the positions the solver
+/// stored plus the won leaves, and the knowledge's proofs are smaller on
+/// the whole; a draw or an unknown value has none.
+#[test]
+fn every_decided_solve_reports_its_proof() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let (mut plain_total, mut known_total, mut n) = (0, 0, 0);
+    while n < 60 {
+        let k = rng.random_range(4..10);
+        let Some(mut g) = random_hex(&mut rng, 4, k) else {
+            continue;
+        };
+        n += 1;
+        for knowledge in [false, true] {
+            let mut solver: Solver<Hex> = Solver::new(16);
+            let r = solver.solve(&mut g, &limits(false, knowledge), &mut |_| {});
+            let proof = r.proof.expect("a decided Hex solve has a proof");
+            assert!(proof >= 1, "{proof}");
+            let (used, _) = solver.table_counts();
+            assert!(
+                proof as usize <= 2 * used + 1,
+                "{proof} against {used} entries"
+            );
+            if knowledge {
+                known_total += proof;
+            } else {
+                plain_total += proof;
+            }
+        }
+    }
+    assert!(known_total < plain_total, "{known_total} vs {plain_total}");
+    let mut solver: Solver<Hex> = Solver::new(1);
+    let r = solver.solve(
+        &mut hex(5, &[]),
+        &SolveLimits {
+            nodes: Some(2),
+            ..limits(false, false)
+        },
+        &mut |_| {},
+    );
+    assert_eq!((kind(&r.value), r.proof), (3, None));
+}
+
+/// `solve` answers `VALUE nodes N time T proof P`, the words existing
+/// readers parse first and in place.
+#[test]
+fn solve_answers_the_proof_size_last() {
+    let mut gtp = Gtp::new();
+    for l in [
+        "game hex",
+        "boardsize 4",
+        "param verbose false",
+        "param solve_by color",
+    ] {
+        assert!(gtp.execute(l).unwrap().starts_with('='));
+    }
+    let a = gtp.execute("solve").unwrap();
+    let words: Vec<&str> = a.trim_start_matches("= ").split_whitespace().collect();
+    // 4×4's winning openings: the short diagonal.
+    assert_eq!(words[0], "win", "{a}");
+    assert!(["d1", "c2", "b3", "a4"].contains(&words[1]), "{a}");
+    assert_eq!(
+        (words[2], words[4], words[6]),
+        ("nodes", "time", "proof"),
+        "{a}"
+    );
+    assert!(words[7].parse::<u64>().unwrap() >= 1, "{a}");
+    assert_eq!(words.len(), 8, "{a}");
+}
+
+/// The knowledge's estimates and move order change the nodes, never the
+/// value: by colour and by player on random 4×4 and 5×5 positions, the
+/// solver with them agrees with the solver without them (and with plain
+/// df-pn on 4×4), and its winning moves win by plain df-pn.
+#[test]
+fn estimates_and_move_order_keep_the_values() {
+    let mut rng = SmallRng::seed_from_u64(77);
+    let mut n = 0;
+    while n < 60 {
+        let size = 4 + n % 2;
+        let k = if size == 4 {
+            rng.random_range(6..12)
+        } else {
+            rng.random_range(12..20)
+        };
+        let Some(mut g) = random_hex(&mut rng, size, k) else {
+            continue;
+        };
+        n += 1;
+        for by_player in [false, true] {
+            let value = |g: &mut Hex, estimates: bool, order: bool, knowledge: bool| {
+                let mut s: Solver<Hex> = Solver::new(16);
+                s.order = order;
+                let limits = SolveLimits {
+                    estimates,
+                    ..limits(by_player, knowledge)
+                };
+                s.solve(g, &limits, &mut |_| {}).value
+            };
+            let without = value(&mut g, false, false, true);
+            let with = value(&mut g, true, true, true);
+            assert_eq!(kind(&with), kind(&without), "{}", g.showboard());
+            if size == 4 {
+                let plain = value(&mut g, false, false, false);
+                assert_eq!(kind(&with), kind(&plain), "{}", g.showboard());
+            }
+            if let (SolveValue::Win(mv), false) = (with, by_player) {
+                let me = g.to_move();
+                g.play(mv);
+                let after = value(&mut g, false, false, true);
+                g.undo();
+                assert_eq!(kind(&after), 1, "{mv:?} does not win for {me:?}");
+            }
+        }
+    }
+}
