@@ -472,3 +472,150 @@ mod tests {
         assert!(r[Color::White.index()] < 0.1, "{r:?}");
     }
 }
+
+#[cfg(test)]
+mod dense_check {
+    //! The banded solve against a dense one written apart: the circuit
+    //! built from the cells' coordinates (neighbours, bridges and edge
+    //! templates found by brute force over pairs of cells), solved by
+    //! Gaussian elimination with the edges as extra nodes held at 1 and
+    //! 0, on random positions of several sizes.
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    fn adjacent(a: (i32, i32), b: (i32, i32)) -> bool {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        matches!(
+            (dx, dy),
+            (1, 0) | (-1, 0) | (0, 1) | (0, -1) | (1, -1) | (-1, 1)
+        )
+    }
+
+    /// `color`'s resistance on `pos`, densely.
+    fn dense(pos: &Hex, color: Color) -> f64 {
+        let n = pos.geometry().n as i32;
+        let cells: Vec<(i32, i32)> = (0..n * n).map(|c| (c % n, c / n)).collect();
+        let at = |p: (i32, i32)| pos.at((p.1 * n + p.0) as Cell);
+        let r = |p: (i32, i32)| match at(p) {
+            None => Some(1.0),
+            Some(s) if s == color => Some(OWN),
+            Some(_) => None,
+        };
+        // Nodes: the cells, then the first and the second edge.
+        let m = cells.len() + 2;
+        let (sa, sb) = (m - 2, m - 1);
+        let mut g = vec![vec![0.0f64; m]; m];
+        let mut link = |g: &mut Vec<Vec<f64>>, i: usize, j: usize, c: f64| {
+            g[i][j] += c;
+            g[j][i] += c;
+        };
+        let on_edge = |p: (i32, i32), first: bool| match color {
+            Color::Black => p.1 == if first { 0 } else { n - 1 },
+            Color::White => p.0 == if first { 0 } else { n - 1 },
+        };
+        for (i, &a) in cells.iter().enumerate() {
+            let Some(ra) = r(a) else { continue };
+            for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                let Some(rb) = r(b) else { continue };
+                if adjacent(a, b) {
+                    link(&mut g, i, j, 1.0 / (ra + rb));
+                }
+                // A bridge: two own stones with exactly two common
+                // neighbours, both empty.
+                if at(a) == Some(color) && at(b) == Some(color) && !adjacent(a, b) {
+                    let common: Vec<_> = cells
+                        .iter()
+                        .filter(|&&q| adjacent(a, q) && adjacent(b, q))
+                        .collect();
+                    if common.len() == 2 && common.iter().all(|&&q| at(q).is_none()) {
+                        link(&mut g, i, j, VIRTUAL);
+                    }
+                }
+            }
+            for (first, e) in [(true, sa), (false, sb)] {
+                if on_edge(a, first) {
+                    link(&mut g, i, e, 1.0 / ra);
+                }
+                // Edge template II: an own stone one row from the edge
+                // whose two neighbours on the edge are empty.
+                if at(a) == Some(color) && !on_edge(a, first) {
+                    let edge_nb: Vec<_> = cells
+                        .iter()
+                        .filter(|&&q| adjacent(a, q) && on_edge(q, first))
+                        .collect();
+                    if edge_nb.len() == 2 && edge_nb.iter().all(|&&q| at(q).is_none()) {
+                        link(&mut g, i, e, VIRTUAL);
+                    }
+                }
+            }
+        }
+        // Unknowns: the cells (blocked ones pinned to 0 with no links).
+        let k = cells.len();
+        let mut a = vec![vec![0.0f64; k + 1]; k];
+        for i in 0..k {
+            let total: f64 = g[i].iter().sum::<f64>() + LEAK;
+            a[i][i] = if r(cells[i]).is_some() { total } else { 1.0 };
+            for j in 0..k {
+                if j != i {
+                    a[i][j] = -g[i][j];
+                }
+            }
+            a[i][k] = g[i][sa] + LEAK * 0.5;
+        }
+        for col in 0..k {
+            let piv = (col..k)
+                .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
+                .unwrap();
+            a.swap(col, piv);
+            for row in 0..k {
+                if row != col && a[row][col] != 0.0 {
+                    let f = a[row][col] / a[col][col];
+                    for c in col..=k {
+                        a[row][c] -= f * a[col][c];
+                    }
+                }
+            }
+        }
+        let v: Vec<f64> = (0..k).map(|i| a[i][k] / a[i][i]).collect();
+        let current: f64 = (0..k).map(|i| g[i][sa] * (1.0 - v[i])).sum();
+        if current > 1e-7 {
+            1.0 / current
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    #[test]
+    fn banded_equals_dense_on_random_positions() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for trial in 0..200 {
+            let n = rng.random_range(1..=9);
+            let mut pos = Hex::new(n).expect("board");
+            let stones = rng.random_range(0..=(n * n * 2 / 3));
+            for _ in 0..stones {
+                let c = rng.random_range(0..n * n) as Cell;
+                if pos.at(c).is_none() {
+                    let mut one = [0u64; crate::games::hex::geometry::WORDS];
+                    one[c as usize / 64] |= 1 << (c % 64);
+                    let colour = if rng.random_range(0..2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    pos.put_stones(&one, colour);
+                }
+            }
+            let banded = resistances(&pos);
+            for color in [Color::Black, Color::White] {
+                let d = dense(&pos, color);
+                let b = banded[color.index()];
+                assert!(
+                    (d.is_infinite() && b.is_infinite()) || (d - b).abs() <= 1e-6 * d.max(1.0),
+                    "trial {trial}, {n}x{n}, {color:?}: banded {b}, dense {d}\n{}",
+                    crate::game::Notation::showboard(&pos)
+                );
+            }
+        }
+    }
+}
