@@ -506,7 +506,7 @@ mod dense_check {
         let m = cells.len() + 2;
         let (sa, sb) = (m - 2, m - 1);
         let mut g = vec![vec![0.0f64; m]; m];
-        let mut link = |g: &mut Vec<Vec<f64>>, i: usize, j: usize, c: f64| {
+        let link = |g: &mut [Vec<f64>], i: usize, j: usize, c: f64| {
             g[i][j] += c;
             g[j][i] += c;
         };
@@ -568,11 +568,12 @@ mod dense_check {
                 .max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))
                 .unwrap();
             a.swap(col, piv);
-            for row in 0..k {
-                if row != col && a[row][col] != 0.0 {
-                    let f = a[row][col] / a[col][col];
-                    for c in col..=k {
-                        a[row][c] -= f * a[col][c];
+            let pivot = a[col].clone();
+            for (row, line) in a.iter_mut().enumerate() {
+                if row != col && line[col] != 0.0 {
+                    let f = line[col] / pivot[col];
+                    for (x, p) in line[col..].iter_mut().zip(&pivot[col..]) {
+                        *x -= f * p;
                     }
                 }
             }
