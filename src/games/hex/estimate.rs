@@ -7,7 +7,6 @@
 use super::board::{Hex, HexMove};
 use super::eval::evaluate_two_distance;
 use crate::game::Game;
-use crate::solve::Knowledge;
 
 /// (φ, δ) of the side to move at `pos` (not over, on a board with
 /// connection knowledge): (1, the number of moves the knowledge leaves
@@ -17,9 +16,8 @@ use crate::solve::Knowledge;
 pub(super) fn estimate(pos: &mut Hex) -> (u32, u32) {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    pos.prune_losing(&mut moves);
     if !moves.is_empty() {
-        pos.prune_inferior(&mut moves);
+        super::vc::keep_moves(pos, &mut moves);
     }
     (1, moves.len().max(1) as u32)
 }

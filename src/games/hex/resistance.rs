@@ -104,6 +104,16 @@ const BRIDGES: [(Step, Step, Step); 6] = [
     ((-1, 2), (0, 1), (-1, 1)),
 ];
 
+/// The resistance of cell `c` in `color`'s circuit: 1 empty, [`OWN`]
+/// the colour's stone, `None` (an open circuit) the opponent's.
+fn cell_resistance(pos: &Hex, color: Color, c: usize) -> Option<f64> {
+    match pos.at(c as Cell) {
+        None => Some(1.0),
+        Some(s) if s == color => Some(OWN),
+        Some(_) => None,
+    }
+}
+
 impl Scratch {
     /// Solves `color`'s circuit on `pos`: its resistance (infinite when no
     /// current flows), with the voltages left in `volt`.
@@ -122,13 +132,7 @@ impl Scratch {
         self.first.clear();
         self.first.extend(0..nc);
         let (ea, eb) = edge_bits(color);
-        let r = |c: usize| -> Option<f64> {
-            match pos.at(c as Cell) {
-                None => Some(1.0),
-                Some(s) if s == color => Some(OWN),
-                Some(_) => None,
-            }
-        };
+        let r = |c: usize| cell_resistance(pos, color, c);
         // Conductances: diagonal sums and the lower band.
         for c in 0..nc {
             let Some(rc) = r(c) else {
@@ -271,13 +275,7 @@ impl Scratch {
             return;
         }
         let geo = pos.geometry();
-        let r = |c: usize| -> Option<f64> {
-            match pos.at(c as Cell) {
-                None => Some(1.0),
-                Some(s) if s == color => Some(OWN),
-                Some(_) => None,
-            }
-        };
+        let r = |c: usize| cell_resistance(pos, color, c);
         for c in 0..geo.num_cells {
             if pos.at(c as Cell).is_some() {
                 continue;

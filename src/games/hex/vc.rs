@@ -776,9 +776,16 @@ pub fn prune_by_knowledge(pos: &Hex, moves: &mut Vec<HexMove>) {
     if !applies(pos) || moves.is_empty() {
         return;
     }
-    let mut p = pos.clone();
-    p.prune_losing(moves);
+    keep_moves(&mut pos.clone(), moves);
+}
+
+/// Cuts `moves` (not empty) with [`Knowledge::prune_losing`], then
+/// [`Knowledge::prune_inferior`] unless nothing is left: the moves the
+/// knowledge leaves the side to move (the searcher's pruning and the
+/// solver's estimates).
+pub(super) fn keep_moves(pos: &mut Hex, moves: &mut Vec<HexMove>) {
+    pos.prune_losing(moves);
     if !moves.is_empty() {
-        p.prune_inferior(moves);
+        pos.prune_inferior(moves);
     }
 }
