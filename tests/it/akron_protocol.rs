@@ -38,12 +38,7 @@ fn vectors_replay_through_protocol() {
         let mut s = akron(size, &[]);
         let moves = g["moves"].as_array().unwrap();
         for (i, mv) in moves.iter().enumerate() {
-            let expected: BTreeSet<String> = g["legal_sets"][i.to_string()]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap().to_string())
-                .collect();
+            let expected = crate::common::vector_legal_set(g, i);
             assert_eq!(legal(&mut s), expected, "seed {seed} ply {i}");
             let side = s.ok("gogui-rules_side_to_move");
             s.ok(&format!("play {side} {}", mv.as_str().unwrap()));

@@ -60,12 +60,7 @@ fn vectors_replay_through_protocol() {
             .collect();
         let captures = g["captures"].as_array().unwrap();
         for (i, mv) in moves.iter().enumerate() {
-            let expected: BTreeSet<String> = g["legal_sets"][i.to_string()]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap().to_string())
-                .collect();
+            let expected = crate::common::vector_legal_set(g, i);
             let ours: BTreeSet<String> = s
                 .ok("legal_moves")
                 .split_whitespace()

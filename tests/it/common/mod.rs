@@ -295,3 +295,17 @@ pub fn board_order(text: &str) -> (u8, (usize, usize, usize), (usize, usize, usi
     }
     (2, none, none)
 }
+
+/// The independent implementation's legal moves before ply `ply` of a
+/// vector game (`legal_sets` of ../shared/vectors' records).
+pub fn vector_legal_set(
+    game: &serde_json::Value,
+    ply: usize,
+) -> std::collections::BTreeSet<String> {
+    game["legal_sets"][ply.to_string()]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect()
+}
