@@ -390,6 +390,10 @@ pub struct Solver<G: Knowledge> {
     /// ([`Knowledge::order_moves`], with the knowledge; on by default):
     /// ties between children go to the first.
     pub order: bool,
+    /// Whether φ looks at the first children only ([`Solver::window`]),
+    /// when the knowledge orders them ([`Knowledge::ORDERS`]; on by
+    /// default).
+    pub widening: bool,
 }
 
 impl<G: Knowledge> Default for Solver<G> {
@@ -422,6 +426,7 @@ impl<G: Knowledge> Solver<G> {
             by_player: true,
             use_knowledge: true,
             order: true,
+            widening: true,
         }
     }
 
@@ -570,11 +575,13 @@ impl<G: Knowledge> Solver<G> {
     }
 
     /// φ, δ and `rep` of a node from its children.
-    fn combine(children: &[Child<G::Move>]) -> (u32, u32, u32) {
+    fn combine(children: &[Child<G::Move>], window: usize) -> (u32, u32, u32) {
         let mut phi = INF;
         let mut delta: u64 = 0;
-        for c in children {
-            phi = phi.min(c.delta);
+        for (i, c) in children.iter().enumerate() {
+            if i < window || c.delta == 0 {
+                phi = phi.min(c.delta);
+            }
             delta += c.phi as u64;
         }
         let delta = if children.iter().any(|c| c.phi >= INF) {
@@ -597,6 +604,34 @@ impl<G: Knowledge> Solver<G> {
             GENUINE
         };
         (phi, delta, rep)
+    }
+
+    /// How many children, in order, a node's φ and its choice of child look
+    /// at (progressive widening, as Benzene's solver does): the first
+    /// `1 + ⌈live / 4⌉` of its `live` children not yet lost, and all of
+    /// them when fewer than two are live. δ counts every child, and a
+    /// won child anywhere makes φ 0, so no value changes: only the order
+    /// children are searched in.
+    fn window(&self, children: &[Child<G::Move>]) -> usize {
+        let ordered = G::ORDERS && self.use_knowledge && self.limits.knowledge && self.order;
+        if !(self.widening && ordered) {
+            return children.len();
+        }
+        let live = children.iter().filter(|c| c.delta < INF).count();
+        if live < 2 {
+            return children.len();
+        }
+        let wanted = 1 + live.div_ceil(4);
+        let mut seen = 0;
+        for (i, c) in children.iter().enumerate() {
+            if c.delta < INF {
+                seen += 1;
+                if seen == wanted {
+                    return i + 1;
+                }
+            }
+        }
+        children.len()
     }
 
     /// Whether a limit is reached (nodes, time, an interrupt); sets
@@ -770,7 +805,8 @@ impl<G: Knowledge> Solver<G> {
                     c.fixed = e.phi == 0 || e.delta == 0;
                 }
             }
-            let (phi, delta, rep) = Self::combine(&children);
+            let window = self.window(&children);
+            let (phi, delta, rep) = Self::combine(&children, window);
             if depth == 0 {
                 self.root = (phi, delta);
                 // A move's proof number for the side to move is its
@@ -784,7 +820,7 @@ impl<G: Knowledge> Solver<G> {
             }
             // The most proving child, and the second best δ.
             let (mut best, mut delta2) = (0, INF);
-            for (i, c) in children.iter().enumerate().skip(1) {
+            for (i, c) in children.iter().enumerate().take(window).skip(1) {
                 if c.delta < children[best].delta {
                     delta2 = children[best].delta;
                     best = i;
@@ -923,9 +959,15 @@ impl<G: Knowledge> Solver<G> {
                 }
             }
         };
+        // Counting may prove again what the knowledge now leaves open: at
+        // most a quarter of the solve's nodes more.
+        let count_limits = SolveLimits {
+            nodes: Some((nodes / 4).max(PROOF_RECHECK_NODES)),
+            ..limits.clone()
+        };
         let proof = match value {
-            SolveValue::Win(_) => self.proof_size(game, me, limits),
-            SolveValue::Loss => self.proof_size(game, me.opponent(), limits),
+            SolveValue::Win(_) => self.proof_size(game, me, &count_limits),
+            SolveValue::Loss => self.proof_size(game, me.opponent(), &count_limits),
             _ => None,
         };
         SolveReport {
@@ -937,6 +979,10 @@ impl<G: Knowledge> Solver<G> {
     }
 }
 
+/// Nodes [`Solver::solve`] allows its proof count at least, to prove
+/// again what the table does not hold ([`Solver::proof_size`]).
+const PROOF_RECHECK_NODES: u64 = 10_000;
+
 /// The state of a proof's count ([`Solver::proof_size`]).
 struct ProofCount {
     /// The positions of the proof counted so far (hash, attacker).
@@ -944,7 +990,9 @@ struct ProofCount {
     /// Positions on the current line: a line may not go round.
     line: std::collections::HashSet<u64>,
     knowledge: bool,
-    interrupt: Option<Arc<AtomicBool>>,
+    /// The limits of the count's searches; their node limit is what is
+    /// left of the count's budget.
+    limits: SolveLimits,
 }
 
 impl<G: Knowledge> Solver<G> {
@@ -957,9 +1005,15 @@ impl<G: Knowledge> Solver<G> {
     /// moves after [`Knowledge::prune_losing`] and
     /// [`Knowledge::prune_inferior`]; a position that
     /// [`Knowledge::forced_winner`] decides, or where no defender move is
-    /// left, is a leaf). `None` when the table does not hold a whole proof
-    /// (an entry was replaced, or there is no win), or `limits.interrupt`
-    /// is set. Nothing is searched; the game is left as it was.
+    /// left, is a leaf). The knowledge may depend on the positions asked
+    /// before (Hex's connections are updated from an ancestor's, its
+    /// fill-in inherited), so it may leave a defender move the solve had
+    /// cut, or a table entry may have been replaced: a position of the
+    /// attacker's that the table does not prove is then proven again,
+    /// within `limits.nodes` in all (none: no search), and the proof
+    /// counted is the one the table then holds. `None` when that fails
+    /// too (or there is no win), or `limits.interrupt` is set. The game is
+    /// left as it was.
     pub fn proof_size(
         &mut self,
         game: &mut G,
@@ -973,7 +1027,11 @@ impl<G: Knowledge> Solver<G> {
             seen: Default::default(),
             line: Default::default(),
             knowledge: self.use_knowledge && limits.knowledge,
-            interrupt: limits.interrupt.clone(),
+            limits: SolveLimits {
+                nodes: Some(limits.nodes.unwrap_or(0)),
+                time: None,
+                ..limits.clone()
+            },
         };
         self.count_proof(game, attacker, &mut count)
             .then_some(count.seen.len() as u64)
@@ -994,7 +1052,8 @@ impl<G: Knowledge> Solver<G> {
         if x.seen.contains(&key) {
             return true;
         }
-        if x.interrupt
+        if x.limits
+            .interrupt
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
             || !x.line.insert(hash)
@@ -1007,6 +1066,18 @@ impl<G: Knowledge> Solver<G> {
             x.seen.insert(key);
         }
         ok
+    }
+
+    /// The first two passes over an attacker's children, in a proof's
+    /// count and a strategy's extraction: whether the child `game` (`a`
+    /// the attacker there) is won by the rules (pass 0) or proven in the
+    /// table (pass 1); `None` for a later pass.
+    fn won_or_proven(&mut self, game: &G, a: Color, pass: usize) -> Option<bool> {
+        match pass {
+            0 => Some(game.outcome() == Some(Outcome::Win(a))),
+            1 => Some(game.outcome().is_none() && self.proven_for(game, a)),
+            _ => None,
+        }
     }
 
     /// The children's part of [`Solver::count_proof`] at a position not
@@ -1047,23 +1118,44 @@ impl<G: Knowledge> Solver<G> {
             // then (a game whose knowledge is asked for every child) one
             // the knowledge decides.
             let passes = if x.knowledge && !G::LAZY { 3 } else { 2 };
-            for pass in 0..passes {
-                for &mv in &moves {
-                    game.play_with(mv, Effort::Exact);
-                    let a = next(game);
-                    let take = match pass {
-                        0 => game.outcome() == Some(Outcome::Win(a)),
-                        1 => game.outcome().is_none() && self.proven_for(game, a),
-                        _ => {
-                            game.outcome().is_none()
-                                && !self.proven_for(game, a)
-                                && game.forced_winner() == Some(a)
-                        }
+            for attempt in 0..2 {
+                if attempt == 1 {
+                    // No child proven: prove this position again, within
+                    // what is left of the budget, then look once more at
+                    // every move (the knowledge may cut another way now).
+                    let left = x.limits.nodes.unwrap_or(0);
+                    if left == 0 {
+                        return false;
+                    }
+                    let limits = SolveLimits {
+                        start: Instant::now(),
+                        ..x.limits.clone()
                     };
-                    let ok = take && self.count_proof(game, a, x);
-                    game.undo();
-                    if ok {
-                        return true;
+                    let proved = self.prove(game, attacker, &limits, &mut |_| {});
+                    x.limits.nodes = Some(left.saturating_sub(self.nodes));
+                    if proved != Proof::Proven {
+                        return false;
+                    }
+                    moves.clear();
+                    game.legal_moves(&mut moves);
+                }
+                for pass in 0..passes {
+                    for &mv in &moves {
+                        game.play_with(mv, Effort::Exact);
+                        let a = next(game);
+                        let take = match self.won_or_proven(game, a, pass) {
+                            Some(take) => take,
+                            None => {
+                                game.outcome().is_none()
+                                    && !self.proven_for(game, a)
+                                    && game.forced_winner() == Some(a)
+                            }
+                        };
+                        let ok = take && self.count_proof(game, a, x);
+                        game.undo();
+                        if ok {
+                            return true;
+                        }
                     }
                 }
             }
@@ -1174,10 +1266,9 @@ impl<G: Knowledge> Solver<G> {
                 for &mv in &moves {
                     game.play_with(mv, Effort::Exact);
                     let a = next(game, attacker);
-                    let take = match pass {
-                        0 => game.outcome() == Some(Outcome::Win(a)),
-                        1 => game.outcome().is_none() && self.proven_for(game, a),
-                        _ => {
+                    let take = match self.won_or_proven(game, a, pass) {
+                        Some(take) => take,
+                        None => {
                             game.outcome().is_none()
                                 && !self.proven_for(game, a)
                                 && self.prove(

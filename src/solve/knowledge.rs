@@ -82,6 +82,12 @@ pub trait Knowledge: Game {
         (1, 1)
     }
 
+    /// Whether [`Knowledge::order_moves`] sorts moves best first: the
+    /// solver then widens progressively (a node's φ looks at its first
+    /// children only; see `Solver::widening`). The default keeps the
+    /// game's order, which says nothing.
+    const ORDERS: bool = false;
+
     /// Orders `moves` (as the pruning left them) best first for the side
     /// to move: among children of equal proof numbers the solver tries
     /// the first. Any order is sound; the default keeps the game's.

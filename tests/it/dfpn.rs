@@ -229,12 +229,13 @@ fn solve_answers_the_proof_size_last() {
     assert_eq!(words.len(), 8, "{a}");
 }
 
-/// The knowledge's estimates and move order change the nodes, never the
-/// value: by colour and by player on random 4×4 and 5×5 positions, the
-/// solver with them agrees with the solver without them (and with plain
-/// df-pn on 4×4), and its winning moves win by plain df-pn.
+/// The knowledge's estimates, move order and progressive widening change
+/// the nodes, never the value: by colour and by player on random 4×4 and
+/// 5×5 positions, the solver with them agrees with the solver without
+/// them (and with plain df-pn on 4×4), and its winning moves win by plain
+/// df-pn.
 #[test]
-fn estimates_and_move_order_keep_the_values() {
+fn estimates_move_order_and_widening_keep_the_values() {
     let mut rng = SmallRng::seed_from_u64(77);
     let mut n = 0;
     while n < 60 {
@@ -252,6 +253,7 @@ fn estimates_and_move_order_keep_the_values() {
             let value = |g: &mut Hex, estimates: bool, order: bool, knowledge: bool| {
                 let mut s: Solver<Hex> = Solver::new(16);
                 s.order = order;
+                s.widening = order;
                 let limits = SolveLimits {
                     estimates,
                     ..limits(by_player, knowledge)

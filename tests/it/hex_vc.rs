@@ -229,6 +229,84 @@ fn knowledge_is_sound_on_9x9_and_11x11_near_the_end() {
     }
 }
 
+/// The knowledge along random games, each position asked about right
+/// after its parent: the connection searches are then updated from the
+/// parent's (stones added, carriers shrunk or destroyed, groups merged)
+/// rather than built from scratch, and the fill-in is the parent's plus
+/// what follows. Every claim is checked by brute force as above, from
+/// `start` (a set-up position) to the end of the game.
+fn check_along_games(
+    games: usize,
+    seed: u64,
+    mut start: impl FnMut(&mut SmallRng) -> Option<Hex>,
+    max_empty: usize,
+) -> (Tally, u64, u64) {
+    use crosscut::games::hex::vc::search_counts;
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut memo = HashMap::new();
+    let mut t = Tally::default();
+    let before = search_counts();
+    let mut played_games = 0;
+    while played_games < games {
+        let Some(mut pos) = start(&mut rng) else {
+            continue;
+        };
+        played_games += 1;
+        let mut moves = Vec::new();
+        while pos.outcome().is_none() {
+            if empties(&pos) <= max_empty {
+                check(&mut pos, &mut memo, &mut t);
+            }
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            moves.retain(|&m| m != HexMove::Swap);
+            // Mostly a move the knowledge keeps (the solver's and the
+            // searcher's paths, which never play into the fill-in), sometimes
+            // any move.
+            let mut kept = moves.clone();
+            if rng.random_range(0..4) > 0 && pos.forced_winner().is_none() {
+                pos.prune_losing(&mut kept);
+                if !kept.is_empty() {
+                    pos.prune_inferior(&mut kept);
+                }
+            }
+            let from = if kept.is_empty() { &moves } else { &kept };
+            let mv = from[rng.random_range(0..from.len())];
+            pos.play(mv);
+        }
+    }
+    let after = search_counts();
+    (
+        t,
+        after.updated - before.updated,
+        after.built - before.built,
+    )
+}
+
+#[test]
+fn knowledge_is_sound_along_played_games() {
+    let (t, updated, built) =
+        check_along_games(60, 31, |rng| played(5, rng.random_range(2..8), rng), 14);
+    eprintln!("5x5 along games: {t:?}, searches {updated} updated, {built} built");
+    assert!(t.claims > 100 && t.removed > 100, "{t:?}");
+    // A move into the fill-in (near the end, where it covers the board,
+    // most moves are) changes a filled cell's colour: that position starts
+    // from scratch.
+    assert!(
+        updated > 500 && updated > built,
+        "the searches are mostly updated from their parents: {updated} updated, {built} built"
+    );
+    for (n, seed) in [(7, 32), (9, 33), (11, 34)] {
+        let (t, updated, built) =
+            check_along_games(12, seed, |rng| set_up_near_end(n, 22, rng), 12);
+        eprintln!("{n}x{n} along games: {t:?}, searches {updated} updated, {built} built");
+        assert!(
+            t.claims > 10 && updated >= 10,
+            "{t:?}, {updated} updated, {built} built"
+        );
+    }
+}
+
 /// An `n`×`n` position with at most `max_empty` empty cells: random
 /// stones, Black and White as many as can be, then the side to move; the
 /// game not over.
@@ -535,6 +613,35 @@ fn knowledge_timing() {
         eprintln!(
             "{n}x{n}: {calls} positions, {claims} claims, kept {kept} of {total} moves, {:.3} ms each",
             start.elapsed().as_secs_f64() * 1000.0 / calls as f64
+        );
+        // Along games: each position right after its parent, so the
+        // connections are updated rather than built (the searcher's and
+        // the solver's case).
+        use crosscut::games::hex::vc::search_counts;
+        let before = search_counts();
+        let start = std::time::Instant::now();
+        let mut asked = 0;
+        for _ in 0..10 {
+            let mut pos = Hex::new(n).unwrap();
+            let mut moves = Vec::new();
+            while pos.outcome().is_none() {
+                asked += 1;
+                let _ = pos.forced_winner();
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                let mut kept = moves.clone();
+                pos.prune_losing(&mut kept);
+                let from = if kept.is_empty() { &moves } else { &kept };
+                let mv = from[rng.random_range(0..from.len())];
+                pos.play(mv);
+            }
+        }
+        let after = search_counts();
+        eprintln!(
+            "{n}x{n} along 10 games: {asked} positions, {:.3} ms each ({} searches updated, {} built)",
+            start.elapsed().as_secs_f64() * 1000.0 / asked as f64,
+            after.updated - before.updated,
+            after.built - before.built
         );
     }
 }

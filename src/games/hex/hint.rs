@@ -21,7 +21,7 @@
 
 use super::board::{Hex, HexMove};
 use super::geometry::Cell;
-use super::vc::{MAX_VC_SIZE, side};
+use super::hsearch::{MAX_VC_SIZE, side};
 use crate::game::{Color, Game, Outcome};
 
 /// What the connections say about a colour's next move.

@@ -8,6 +8,7 @@ mod estimate;
 pub mod eval;
 pub mod geometry;
 pub mod hint;
+mod hsearch;
 pub mod inferior;
 pub mod resistance;
 pub mod vc;

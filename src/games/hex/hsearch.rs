@@ -1,0 +1,981 @@
+//! The H-search (Anshelevich 2002) that builds one colour's virtual
+//! connections, from scratch or **incrementally** from an ancestor
+//! position, as Benzene's VCBuilder does: the connections the last
+//! positions asked about are kept on a stack, and a position whose stones
+//! include an earlier one's starts from that one's connections.
+//!
+//! # What is derived (for one colour X)
+//!
+//! *Points* are the empty cells and X's groups: a chain of its stones,
+//! and each of its two edges as a virtual stone (a chain touching an edge
+//! belongs to that edge's group). A *full* connection between two points,
+//! with a *carrier* (a set of empty cells, never containing its own
+//! endpoints), means: once both endpoints are X's, X joins them against
+//! any play of the opponent, moving second, using only the carrier. A
+//! *semi*-connection means the same with X moving first; its carrier
+//! includes the key move. Rules:
+//!
+//! - **Base**: two adjacent points (an empty cell next to a stone of the
+//!   group, next to another empty cell, or on the group's edge) are fully
+//!   connected with the empty carrier.
+//! - **AND**: full x–z (carrier A) and full z–y (carrier B), A ∩ B = ∅,
+//!   x ∉ B, y ∉ A: when z is a group, a full x–y with A ∪ B (answer each
+//!   intrusion in its own carrier); when z is an empty cell, a semi x–y
+//!   with A ∪ B ∪ {z} (z is the key). A semi x–z (key k, carrier A) and a
+//!   full z–y (carrier B) through a group z, with the same conditions,
+//!   give a semi x–y with A ∪ B (play k first).
+//! - **OR**: semis x–y whose carriers have an empty intersection give a
+//!   full x–y on the union of their carriers: whatever cell the opponent
+//!   takes, one of the semis is untouched, and its key makes it full.
+//!   Pairs, triples and the greedy intersection of all known semis are
+//!   tried.
+//!
+//! Bridges, edge template II, the ziggurat (template IIIa) and chains of
+//! them whose carriers are pairwise disjoint come out of these rules. Each
+//! point pair keeps at most [`MAX_FULL`] fulls and [`MAX_SEMI`] semis (the
+//! smallest carriers) and a search takes at most [`WORK_LIMIT`]
+//! connections from its queue: dropping a connection only loses
+//! knowledge, never soundness.
+//!
+//! # Incremental update
+//!
+//! The connections of a position hold in every position with more stones
+//! after these changes, which are all the update makes (stones of either
+//! colour added, as a move and its fill-in add them):
+//!
+//! - **An opponent's stone** on cell p: p stops being a point (its
+//!   connections go) and every carrier holding p goes. The rest stand: their
+//!   strategies never needed p.
+//! - **An own stone** on cell p: p leaves every carrier (X owning a cell of
+//!   a carrier never hurts: a full on A holds on A − p, a semi on A is at
+//!   least a semi on A − p), and p joins the groups it touches (its
+//!   neighbouring chains and its edges) into one point, which takes over
+//!   their connections (between two of them they vanish). The merged point's
+//!   connections, and the shrunk carriers, go back into the queue: combined
+//!   again they give what the new group allows (a full through it where an
+//!   empty p gave a semi).
+//!
+//! The queue a search left unprocessed (at its work limit, or stopped at a
+//! first semi) goes with its connections: the next position carries on
+//! with it after its own new connections. So an updated search knows
+//! everything its ancestor knew that still holds, plus what its new stones
+//! add; it may know less than a search from scratch (a pair's list, once
+//! full, kept smaller carriers that the new stones destroyed). Every
+//! derivation is sound either way; `tests/it/hex_vc.rs` checks positions
+//! reached both ways against exhaustive minimax.
+
+use std::cell::RefCell;
+
+use super::board::{Hex, edge_bits};
+use super::geometry::Bits;
+use crate::game::Color;
+
+/// Largest board side with connection knowledge.
+pub const MAX_VC_SIZE: usize = 11;
+
+/// A set of cells of a board up to [`MAX_VC_SIZE`]: one bit a cell.
+pub(super) type Carrier = u128;
+
+/// Full connections kept for a point pair.
+pub const MAX_FULL: usize = 8;
+/// Semi-connections kept for a point pair.
+pub const MAX_SEMI: usize = 12;
+/// Connections taken from the queue per colour and search (an update
+/// counts its own).
+pub const WORK_LIMIT: usize = 12_000;
+
+/// The word a search's carriers are: `u64` on boards up to 8×8 (64
+/// cells; about a fifth faster), `u128` on the larger ones.
+trait Set:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitAndAssign
+    + std::ops::BitOrAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// Every cell.
+    const ALL: Self;
+    /// The cells counted.
+    fn count(self) -> u32;
+    /// The set of cell `i` alone.
+    fn bit(i: usize) -> Self;
+    /// As a [`Carrier`].
+    fn wide(self) -> Carrier;
+    /// The cells of a [`Carrier`] (within the word).
+    fn narrow(c: Carrier) -> Self;
+    /// The lowest cell (the set not empty).
+    fn first(self) -> usize;
+}
+
+/// The [`Set`] of a primitive word.
+macro_rules! word_set {
+    ($t:ty) => {
+        impl Set for $t {
+            const ZERO: Self = 0;
+            const ALL: Self = <$t>::MAX;
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            fn wide(self) -> Carrier {
+                Carrier::from(self)
+            }
+            fn narrow(c: Carrier) -> Self {
+                c as $t
+            }
+            fn first(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+        }
+    };
+}
+
+word_set!(u64);
+word_set!(u128);
+
+/// Largest board side whose carriers fit a `u64`.
+const SMALL_SIZE: usize = 8;
+/// Points (cells and the two edge groups) of a board up to
+/// [`SMALL_SIZE`].
+const SMALL_POINTS: usize = SMALL_SIZE * SMALL_SIZE + 2;
+/// Cells plus the two edge groups.
+const MAX_POINTS: usize = MAX_VC_SIZE * MAX_VC_SIZE + 2;
+/// Searches kept on the stack per colour (each is a few hundred
+/// kilobytes up to 8×8, a few megabytes above).
+const SMALL_LEVELS: usize = 48;
+const LARGE_LEVELS: usize = 16;
+/// Cached summaries (a power of two).
+const CACHE_SIZE: usize = 1 << 16;
+/// No point: a cell holding an opponent's stone.
+const NONE: u8 = u8::MAX;
+
+/// The cells of `bits` as a [`Carrier`] (boards up to [`MAX_VC_SIZE`]).
+pub(super) fn carrier(bits: &Bits) -> Carrier {
+    bits[0] as Carrier | (bits[1] as Carrier) << 64
+}
+
+/// At most `K` carriers, none containing another.
+#[derive(Clone, Copy)]
+struct List<C, const K: usize> {
+    len: u8,
+    c: [C; K],
+}
+
+impl<C: Set, const K: usize> List<C, K> {
+    const EMPTY: List<C, K> = List {
+        len: 0,
+        c: [C::ZERO; K],
+    };
+
+    fn items(&self) -> &[C] {
+        &self.c[..self.len as usize]
+    }
+
+    fn contains(&self, c: C) -> bool {
+        self.items().contains(&c)
+    }
+
+    /// Whether some carrier is a subset of `c`.
+    fn dominates(&self, c: C) -> bool {
+        self.items().iter().any(|&o| o & !c == C::ZERO)
+    }
+
+    /// Keeps the carriers `keep` accepts.
+    fn retain(&mut self, keep: impl Fn(C) -> bool) {
+        let mut len = 0;
+        for i in 0..self.len as usize {
+            if keep(self.c[i]) {
+                self.c[len] = self.c[i];
+                len += 1;
+            }
+        }
+        self.len = len as u8;
+    }
+
+    /// Adds `c` unless a subset of it is there; drops the supersets of
+    /// `c`; when `K` are kept, `c` replaces the largest carrier if
+    /// smaller. Returns whether `c` was added.
+    fn add(&mut self, c: C) -> bool {
+        if self.dominates(c) {
+            return false;
+        }
+        self.retain(|o| c & !o != C::ZERO);
+        let len = self.len as usize;
+        if len < K {
+            self.c[len] = c;
+            self.len += 1;
+            return true;
+        }
+        let (mut worst, mut size) = (0, 0);
+        for (i, &o) in self.items().iter().enumerate() {
+            if o.count() > size {
+                (worst, size) = (i, o.count());
+            }
+        }
+        if c.count() < size {
+            self.c[worst] = c;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// What a colour has between its two edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Side {
+    /// Some full connection.
+    pub(super) full: bool,
+    /// Some semi-connection.
+    pub(super) semi: bool,
+    /// The intersection of the carriers of all its fulls and semis found
+    /// (all ones when it has none).
+    pub(super) must: Carrier,
+    /// Whether the search did not stop at a first semi (it may have
+    /// stopped at a full, or at the work limit).
+    pub(super) complete: bool,
+}
+
+/// The index of the point pair `x` ≠ `y` (a triangle: each pair once).
+fn pair(x: usize, y: usize) -> usize {
+    let (a, b) = if x < y { (x, y) } else { (y, x) };
+    b * (b - 1) / 2 + a
+}
+
+/// The points of a mask, lowest first.
+fn points(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let y = m.trailing_zeros() as usize;
+            m &= m - 1;
+            y
+        })
+    })
+}
+
+/// One colour's connections on one position, and the queue of those not
+/// yet combined.
+struct HSearch<C, const P: usize> {
+    full: Vec<List<C, MAX_FULL>>,
+    semi: Vec<List<C, MAX_SEMI>>,
+    /// Per point: the partners it may have a full / a semi with (a
+    /// superset: a list may have emptied since).
+    full_nb: [u128; P],
+    semi_nb: [u128; P],
+    /// Per point: whether it is a group (else an empty cell).
+    group: [bool; P],
+    /// Per point: its cell's bit when it is an empty cell, else 0.
+    bit: [C; P],
+    /// Per cell: its point (itself when empty, its group's when the
+    /// colour's stone, [`NONE`] when the opponent's).
+    point: [u8; P],
+    /// Connections to combine: (x, y, carrier, full), from `next` on.
+    queue: Vec<(u8, u8, C, bool)>,
+    next: usize,
+    /// The position: its side, colour and stones (by colour index).
+    n: usize,
+    color: Color,
+    stones: [C; 2],
+    /// The colour's two edges are one group: it has won.
+    joined: bool,
+}
+
+impl<C: Set, const P: usize> HSearch<C, P> {
+    fn new() -> Self {
+        HSearch {
+            full: vec![List::EMPTY; P * (P - 1) / 2],
+            semi: vec![List::EMPTY; P * (P - 1) / 2],
+            full_nb: [0; P],
+            semi_nb: [0; P],
+            group: [false; P],
+            bit: [C::ZERO; P],
+            point: [NONE; P],
+            queue: Vec::new(),
+            next: 0,
+            n: 0,
+            color: Color::Black,
+            stones: [C::ZERO; 2],
+            joined: false,
+        }
+    }
+
+    /// The two edge points.
+    fn edges(&self) -> (usize, usize) {
+        (self.n * self.n, self.n * self.n + 1)
+    }
+
+    /// Empties every list.
+    fn clear(&mut self) {
+        for x in 0..P {
+            for y in points((self.full_nb[x] | self.semi_nb[x]) >> x >> 1) {
+                let p = pair(x, x + 1 + y);
+                self.full[p].len = 0;
+                self.semi[p].len = 0;
+            }
+        }
+        self.full_nb = [0; P];
+        self.semi_nb = [0; P];
+        self.queue.clear();
+        self.next = 0;
+        self.joined = false;
+    }
+
+    fn add_full(&mut self, x: usize, y: usize, c: C) {
+        if x == y {
+            return;
+        }
+        if self.full[pair(x, y)].add(c) {
+            self.full_nb[x] |= 1 << y;
+            self.full_nb[y] |= 1 << x;
+            self.queue.push((x as u8, y as u8, c, true));
+        }
+    }
+
+    fn add_semi(&mut self, x: usize, y: usize, c: C) {
+        if x == y {
+            return;
+        }
+        let p = pair(x, y);
+        if self.full[p].dominates(c) {
+            return;
+        }
+        if !self.semi[p].add(c) {
+            return;
+        }
+        self.semi_nb[x] |= 1 << y;
+        self.semi_nb[y] |= 1 << x;
+        self.queue.push((x as u8, y as u8, c, false));
+        // OR: pairs, triples, then the greedy intersection of all.
+        let list = self.semi[p];
+        let s = list.items();
+        for (i, &a) in s.iter().enumerate() {
+            if a & c == C::ZERO {
+                self.add_full(x, y, a | c);
+                continue;
+            }
+            for &b in &s[i + 1..] {
+                if a & b & c == C::ZERO {
+                    self.add_full(x, y, a | b | c);
+                }
+            }
+        }
+        let (mut inter, mut union) = (c, c);
+        let mut sorted = [C::ZERO; MAX_SEMI];
+        let sorted = &mut sorted[..s.len()];
+        sorted.copy_from_slice(s);
+        sorted.sort_unstable_by_key(|a| a.count());
+        for &a in sorted.iter() {
+            if inter & a != inter {
+                inter &= a;
+                union |= a;
+                if inter == C::ZERO {
+                    self.add_full(x, y, union);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Combines the connection (a, b, c) with those at its endpoints.
+    fn process(&mut self, a: usize, b: usize, c: C, full: bool) {
+        let p = pair(a, b);
+        let present = if full {
+            self.full[p].contains(c)
+        } else {
+            self.semi[p].contains(c)
+        };
+        if !present {
+            return;
+        }
+        for (mid, end) in [(a, b), (b, a)] {
+            let group = self.group[mid];
+            if !full && !group {
+                continue;
+            }
+            for y in points(self.full_nb[mid] & !(1u128 << end)) {
+                let list = self.full[pair(mid, y)];
+                for &d in list.items() {
+                    if c & d != C::ZERO
+                        || self.bit[end] & d != C::ZERO
+                        || self.bit[y] & c != C::ZERO
+                    {
+                        continue;
+                    }
+                    if !full {
+                        self.add_semi(end, y, c | d);
+                    } else if group {
+                        self.add_full(end, y, c | d);
+                    } else {
+                        self.add_semi(end, y, c | d | self.bit[mid]);
+                    }
+                }
+            }
+            if full && group {
+                for y in points(self.semi_nb[mid] & !(1u128 << end)) {
+                    let list = self.semi[pair(mid, y)];
+                    for &s in list.items() {
+                        if c & s == C::ZERO
+                            && self.bit[end] & s == C::ZERO
+                            && self.bit[y] & c == C::ZERO
+                        {
+                            self.add_semi(end, y, c | s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts `color`'s search on `pos` from scratch: its points and the
+    /// base connections, queued.
+    fn build(&mut self, pos: &Hex, color: Color) {
+        self.clear();
+        let geo = pos.geometry();
+        let n = geo.n;
+        let nc = n * n;
+        self.n = n;
+        self.color = color;
+        self.stones = [
+            C::narrow(carrier(pos.bits(Color::Black))),
+            C::narrow(carrier(pos.bits(Color::White))),
+        ];
+        let (ea, eb) = edge_bits(color);
+        let (pa, pb) = self.edges();
+        self.group = [false; P];
+        self.bit = [C::ZERO; P];
+        self.point = [NONE; P];
+        self.group[pa] = true;
+        self.group[pb] = true;
+        let mut stack = Vec::with_capacity(nc);
+        for c in 0..nc {
+            match pos.at(c as u16) {
+                None => {
+                    self.point[c] = c as u8;
+                    self.bit[c] = C::bit(c);
+                }
+                Some(s) if s == color && self.point[c] == NONE => {
+                    // Flood the chain; it is an edge's group if it touches
+                    // the edge.
+                    let mut cells = Vec::new();
+                    let mut edges = 0u8;
+                    self.point[c] = c as u8;
+                    stack.push(c);
+                    while let Some(q) = stack.pop() {
+                        cells.push(q);
+                        edges |= geo.edges[q];
+                        for &r in geo.neighbours_of(q as u16) {
+                            let r = r as usize;
+                            if pos.at(r as u16) == Some(color) && self.point[r] == NONE {
+                                self.point[r] = c as u8;
+                                stack.push(r);
+                            }
+                        }
+                    }
+                    if edges & ea != 0 && edges & eb != 0 {
+                        // Already joined (a set-up position).
+                        self.joined = true;
+                        return;
+                    }
+                    let id = if edges & ea != 0 {
+                        pa
+                    } else if edges & eb != 0 {
+                        pb
+                    } else {
+                        c
+                    };
+                    self.group[id] = true;
+                    for q in cells {
+                        self.point[q] = id as u8;
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        // Base: adjacency.
+        for c in 0..nc {
+            if pos.at(c as u16).is_some() {
+                continue;
+            }
+            for &q in geo.neighbours_of(c as u16) {
+                let q = q as usize;
+                if pos.at(q as u16).is_none() {
+                    if q > c {
+                        self.add_full(c, q, C::ZERO);
+                    }
+                } else if self.point[q] != NONE {
+                    self.add_full(c, self.point[q] as usize, C::ZERO);
+                }
+            }
+            if geo.edges[c] & ea != 0 {
+                self.add_full(c, pa, C::ZERO);
+            }
+            if geo.edges[c] & eb != 0 {
+                self.add_full(c, pb, C::ZERO);
+            }
+        }
+    }
+
+    /// Becomes a copy of `other` (its unprocessed queue only).
+    fn copy_from(&mut self, other: &Self) {
+        self.clear();
+        for x in 0..P {
+            for y in points((other.full_nb[x] | other.semi_nb[x]) >> x >> 1) {
+                let p = pair(x, x + 1 + y);
+                self.full[p] = other.full[p];
+                self.semi[p] = other.semi[p];
+            }
+        }
+        self.full_nb = other.full_nb;
+        self.semi_nb = other.semi_nb;
+        self.group = other.group;
+        self.bit = other.bit;
+        self.point = other.point;
+        self.queue.extend_from_slice(&other.queue[other.next..]);
+        self.n = other.n;
+        self.color = other.color;
+        self.stones = other.stones;
+        self.joined = other.joined;
+    }
+
+    /// Removes every connection of point `x` with `y`, returning them.
+    fn take_pair(&mut self, x: usize, y: usize) -> (List<C, MAX_FULL>, List<C, MAX_SEMI>) {
+        let p = pair(x, y);
+        let taken = (self.full[p], self.semi[p]);
+        self.full[p].len = 0;
+        self.semi[p].len = 0;
+        for (a, b) in [(x, y), (y, x)] {
+            self.full_nb[a] &= !(1u128 << b);
+            self.semi_nb[a] &= !(1u128 << b);
+        }
+        taken
+    }
+
+    /// Every (x, y) with x < y that may have connections.
+    fn pairs(&self) -> Vec<(usize, usize)> {
+        let mut all = Vec::new();
+        for x in 0..P {
+            for y in points((self.full_nb[x] | self.semi_nb[x]) >> x >> 1) {
+                all.push((x, x + 1 + y));
+            }
+        }
+        all
+    }
+
+    /// Updates the search to `pos`, whose stones include the search's
+    /// (see the module documentation), and queues what is new before
+    /// what was left unprocessed.
+    fn extend(&mut self, pos: &Hex) {
+        let stones = [
+            C::narrow(carrier(pos.bits(Color::Black))),
+            C::narrow(carrier(pos.bits(Color::White))),
+        ];
+        let me = self.color.index();
+        let them = 1 - me;
+        let added = [
+            stones[me] & !self.stones[me],
+            stones[them] & !self.stones[them],
+        ];
+        self.stones = stones;
+        if self.joined || added[0] | added[1] == C::ZERO {
+            return;
+        }
+        let left = self.queue.split_off(self.next);
+        self.queue.clear();
+        self.next = 0;
+        // The opponent's stones: their cells stop being points, and the
+        // carriers holding them go.
+        let mut cells = added[1];
+        while cells != C::ZERO {
+            let q = cells.first();
+            cells &= !C::bit(q);
+            for y in points(self.full_nb[q] | self.semi_nb[q]) {
+                self.take_pair(q, y);
+            }
+            self.point[q] = NONE;
+            self.bit[q] = C::ZERO;
+        }
+        let gone = added[1];
+        let own = added[0];
+        let mut shrunk = Vec::new();
+        for (x, y) in self.pairs() {
+            let p = pair(x, y);
+            if gone != C::ZERO {
+                self.full[p].retain(|c| c & gone == C::ZERO);
+                self.semi[p].retain(|c| c & gone == C::ZERO);
+            }
+            if own != C::ZERO {
+                // Own stones leave the carriers: taken out, and added
+                // back shrunk below (they may dominate others now).
+                for &c in self.full[p].items() {
+                    if c & own != C::ZERO {
+                        shrunk.push((x, y, c & !own, true));
+                    }
+                }
+                for &c in self.semi[p].items() {
+                    if c & own != C::ZERO {
+                        shrunk.push((x, y, c & !own, false));
+                    }
+                }
+                self.full[p].retain(|c| c & own == C::ZERO);
+                self.semi[p].retain(|c| c & own == C::ZERO);
+            }
+        }
+        for (x, y, c, full) in shrunk {
+            if full {
+                self.add_full(x, y, c);
+            } else {
+                self.add_semi(x, y, c);
+            }
+        }
+        let mut cells = own;
+        while cells != C::ZERO && !self.joined {
+            let q = cells.first();
+            cells &= !C::bit(q);
+            self.join(pos, q);
+        }
+        self.queue.extend(left);
+    }
+
+    /// The colour's new stone on cell `q` (already out of every carrier)
+    /// joins the groups it touches into one point.
+    fn join(&mut self, pos: &Hex, q: usize) {
+        let geo = pos.geometry();
+        let (ea, eb) = edge_bits(self.color);
+        let (pa, pb) = self.edges();
+        let mut members = vec![self.point[q] as usize];
+        for &r in geo.neighbours_of(q as u16) {
+            let r = r as usize;
+            if self.stones[self.color.index()] & C::bit(r) != C::ZERO {
+                members.push(self.point[r] as usize);
+            }
+        }
+        if geo.edges[q] & ea != 0 {
+            members.push(pa);
+        }
+        if geo.edges[q] & eb != 0 {
+            members.push(pb);
+        }
+        members.sort_unstable();
+        members.dedup();
+        if members.contains(&pa) && members.contains(&pb) {
+            self.joined = true;
+            return;
+        }
+        let rep = if members.contains(&pa) {
+            pa
+        } else if members.contains(&pb) {
+            pb
+        } else {
+            members
+                .iter()
+                .copied()
+                .find(|&m| self.group[m])
+                .unwrap_or(members[0])
+        };
+        let was_group = self.group[rep];
+        for &m in &members {
+            if m == rep {
+                continue;
+            }
+            for y in points(self.full_nb[m] | self.semi_nb[m]) {
+                let (f, s) = self.take_pair(m, y);
+                if members.contains(&y) {
+                    continue;
+                }
+                for &c in f.items() {
+                    self.add_full(rep, y, c);
+                }
+                for &c in s.items() {
+                    self.add_semi(rep, y, c);
+                }
+            }
+            self.group[m] = false;
+            self.bit[m] = C::ZERO;
+            let nc = self.n * self.n;
+            for cell in 0..nc {
+                if self.point[cell] as usize == m {
+                    self.point[cell] = rep as u8;
+                }
+            }
+        }
+        self.point[q] = rep as u8;
+        self.group[rep] = true;
+        self.bit[rep] = C::ZERO;
+        if !was_group {
+            // An empty cell became a group: everything through it is new.
+            for y in points(self.full_nb[rep] | self.semi_nb[rep]) {
+                let p = pair(rep, y);
+                for &c in self.full[p].items() {
+                    self.queue.push((rep as u8, y as u8, c, true));
+                }
+                for &c in self.semi[p].items() {
+                    self.queue.push((rep as u8, y as u8, c, false));
+                }
+            }
+        }
+    }
+
+    /// Combines queued connections, at most [`WORK_LIMIT`], until the
+    /// edges have a full connection (or a first semi when `stop_at_semi`:
+    /// then it answers false, the search not complete).
+    fn run(&mut self, stop_at_semi: bool) -> bool {
+        if self.joined {
+            return true;
+        }
+        let (pa, pb) = self.edges();
+        let p = pair(pa, pb);
+        let mut work = 0;
+        while self.next < self.queue.len() && work < WORK_LIMIT {
+            if self.full[p].len > 0 {
+                break;
+            }
+            if stop_at_semi && self.semi[p].len > 0 {
+                return false;
+            }
+            let (a, b, c, full) = self.queue[self.next];
+            self.next += 1;
+            work += 1;
+            self.process(a as usize, b as usize, c, full);
+        }
+        true
+    }
+
+    /// What the colour has between its edges.
+    fn summary(&self, complete: bool) -> Side {
+        if self.joined {
+            return Side {
+                full: true,
+                semi: true,
+                must: 0,
+                complete: true,
+            };
+        }
+        let (pa, pb) = self.edges();
+        let p = pair(pa, pb);
+        let (f, s) = (self.full[p], self.semi[p]);
+        let must = f
+            .items()
+            .iter()
+            .chain(s.items())
+            .fold(C::ALL, |m, &c| m & c)
+            .wide();
+        Side {
+            full: f.len > 0,
+            semi: s.len > 0,
+            must,
+            complete,
+        }
+    }
+}
+
+/// One colour's searches of the positions asked about last, the least
+/// recently used making room for a new one.
+struct Searches<C, const P: usize> {
+    slots: Vec<Box<HSearch<C, P>>>,
+    /// When each slot was last used.
+    used: Vec<u64>,
+    clock: u64,
+}
+
+impl<C: Set, const P: usize> Searches<C, P> {
+    fn new() -> Self {
+        Searches {
+            slots: Vec::new(),
+            used: Vec::new(),
+            clock: 0,
+        }
+    }
+
+    /// The stones of `pos` as this word's sets.
+    fn stones(pos: &Hex) -> [C; 2] {
+        [
+            C::narrow(carrier(pos.bits(Color::Black))),
+            C::narrow(carrier(pos.bits(Color::White))),
+        ]
+    }
+
+    /// The search kept for exactly `pos`, carried on as `stop_at_semi`
+    /// asks, if there is one.
+    fn exact(&mut self, pos: &Hex, color: Color, stop_at_semi: bool) -> Option<Side> {
+        let stones = Self::stones(pos);
+        let n = pos.geometry().n;
+        let i = (0..self.slots.len()).find(|&i| {
+            let s = &self.slots[i];
+            s.n == n && s.color == color && s.stones == stones
+        })?;
+        self.clock += 1;
+        self.used[i] = self.clock;
+        let complete = self.slots[i].run(stop_at_semi);
+        Some(self.slots[i].summary(complete))
+    }
+
+    /// The connections of `color` on `pos`, not kept yet: updated from the
+    /// kept search of the most stones that `pos` extends, else from
+    /// scratch; at most `keep` (at least 2) searches are kept.
+    fn search(&mut self, pos: &Hex, color: Color, stop_at_semi: bool, keep: usize) -> Side {
+        let stones = Self::stones(pos);
+        let n = pos.geometry().n;
+        let extends: Vec<bool> = self
+            .slots
+            .iter()
+            .map(|s| {
+                s.n == n && s.color == color && (0..2).all(|k| s.stones[k] & !stones[k] == C::ZERO)
+            })
+            .collect();
+        let count = |s: &HSearch<C, P>| (s.stones[0] | s.stones[1]).count();
+        let ancestor = (0..self.slots.len())
+            .filter(|&i| extends[i])
+            .max_by_key(|&i| count(&self.slots[i]));
+        // The room: the least recently used search that `pos` does not
+        // extend (the ancestors are likely the path to `pos`, to be met
+        // again), else the ancestor of the fewest stones.
+        let slot = if self.slots.len() < keep {
+            self.slots.push(Box::new(HSearch::new()));
+            self.used.push(0);
+            self.slots.len() - 1
+        } else {
+            (0..self.slots.len())
+                .filter(|&i| !extends[i])
+                .min_by_key(|&i| self.used[i])
+                .or_else(|| {
+                    (0..self.slots.len())
+                        .filter(|&i| Some(i) != ancestor)
+                        .min_by_key(|&i| count(&self.slots[i]))
+                })
+                .unwrap_or(0)
+        };
+        match ancestor {
+            Some(a) => {
+                let (from, to) = if a < slot {
+                    let (lo, hi) = self.slots.split_at_mut(slot);
+                    (&lo[a], &mut hi[0])
+                } else {
+                    let (lo, hi) = self.slots.split_at_mut(a);
+                    (&hi[0], &mut lo[slot])
+                };
+                to.copy_from(from);
+                to.extend(pos);
+                COUNTS.with(|c| c.borrow_mut().updated += 1);
+            }
+            None => {
+                self.slots[slot].build(pos, color);
+                COUNTS.with(|c| c.borrow_mut().built += 1);
+            }
+        }
+        self.clock += 1;
+        self.used[slot] = self.clock;
+        let top = &mut self.slots[slot];
+        let complete = top.run(stop_at_semi);
+        top.summary(complete)
+    }
+}
+
+/// A cached summary, keyed by the exact stones and the colour.
+#[derive(Clone, Copy)]
+struct CacheEntry {
+    n: u8,
+    color: Color,
+    stones: [Carrier; 2],
+    side: Side,
+}
+
+struct Scratch {
+    /// Each colour's searches on boards up to [`SMALL_SIZE`], and on the
+    /// larger ones (each made when first needed).
+    small: Option<[Searches<u64, SMALL_POINTS>; 2]>,
+    large: Option<[Searches<Carrier, MAX_POINTS>; 2]>,
+    cache: Vec<Option<CacheEntry>>,
+}
+
+/// How this thread's searches began (see [`search_counts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchCounts {
+    /// Searches started from scratch.
+    pub built: u64,
+    /// Searches updated from an ancestor position's.
+    pub updated: u64,
+}
+
+thread_local! {
+    static COUNTS: RefCell<SearchCounts> = const {
+        RefCell::new(SearchCounts { built: 0, updated: 0 })
+    };
+    static SCRATCH: RefCell<Option<Scratch>> = const { RefCell::new(None) };
+}
+
+/// The connections of `color` on `pos` (not over, on a board of at most
+/// [`MAX_VC_SIZE`]); `to_move`: `color` moves, so a first semi is enough.
+pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
+    let n = pos.geometry().n;
+    let stones = [
+        carrier(pos.bits(Color::Black)),
+        carrier(pos.bits(Color::White)),
+    ];
+    let fold = |c: Carrier| (c as u64) ^ ((c >> 64) as u64).rotate_left(17);
+    let mix = fold(stones[0]).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ fold(stones[1])
+            .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            .rotate_left(29)
+        ^ (n as u64) << 7
+        ^ color.index() as u64;
+    let index = (mix ^ mix >> 31) as usize & (CACHE_SIZE - 1);
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let s = s.get_or_insert_with(|| Scratch {
+            small: None,
+            large: None,
+            cache: vec![None; CACHE_SIZE],
+        });
+        let k = color.index();
+        let exact = if n <= SMALL_SIZE {
+            s.small
+                .get_or_insert_with(|| [Searches::new(), Searches::new()])[k]
+                .exact(pos, color, to_move)
+        } else {
+            s.large
+                .get_or_insert_with(|| [Searches::new(), Searches::new()])[k]
+                .exact(pos, color, to_move)
+        };
+        if let Some(side) = exact {
+            return side;
+        }
+        if let Some(e) = s.cache[index]
+            && e.n as usize == n
+            && e.color == color
+            && e.stones == stones
+            && (to_move || e.side.complete)
+        {
+            return e.side;
+        }
+        let side = if let Some(small) = s.small.as_mut()
+            && n <= SMALL_SIZE
+        {
+            small[k].search(pos, color, to_move, SMALL_LEVELS)
+        } else if let Some(large) = s.large.as_mut() {
+            large[k].search(pos, color, to_move, LARGE_LEVELS)
+        } else {
+            unreachable!("the searches are made above")
+        };
+        s.cache[index] = Some(CacheEntry {
+            n: n as u8,
+            color,
+            stones,
+            side,
+        });
+        side
+    })
+}
+
+/// How many connection searches this thread has started from scratch and
+/// how many it has updated from an ancestor's (a summary answered from
+/// the cache counts in neither): what the tests and the timing runs read
+/// to see the incremental update at work.
+pub fn search_counts() -> SearchCounts {
+    COUNTS.with(|c| *c.borrow())
+}
