@@ -1136,6 +1136,15 @@ impl<G: Knowledge> Solver<G> {
                     if proved != Proof::Proven {
                         return false;
                     }
+                    // The winning move it names, whether or not the
+                    // table still holds its child.
+                    if let Some(mv) = self.root_best {
+                        game.play_with(mv, Effort::Exact);
+                        let a = next(game);
+                        let ok = self.count_proof(game, a, x);
+                        game.undo();
+                        return ok;
+                    }
                     moves.clear();
                     game.legal_moves(&mut moves);
                 }
