@@ -42,10 +42,10 @@ pub const TUNING: Tuning = Tuning {
 };
 
 /// Plies left from which the searcher asks the connections besides the
-/// root: none, the root only (a full H-search costs milliseconds on
-/// 11×11; from 6 plies left on lost its A/B to the root only, 15-25 at
-/// 0.5 s a move: docs/tuning-log.md).
-pub const KNOWLEDGE_DEPTH: i32 = i32::MAX;
+/// root: 6. With the H-search from scratch (13.6 ms on 11×11) this lost
+/// to the root only, 15–25 at 0.5 s a move; updated from the parent's
+/// search (5.5 ms) it won, 27–13 (docs/tuning-log.md).
+pub const KNOWLEDGE_DEPTH: i32 = 6;
 
 pub use crate::games::two_distance::{MAX_TD, TD_INFINITE};
 /// Distance reported when a colour can no longer connect.
