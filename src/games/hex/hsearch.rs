@@ -933,43 +933,60 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
             cache: vec![None; CACHE_SIZE],
         });
         let k = color.index();
-        let exact = if n <= SMALL_SIZE {
-            s.small
-                .get_or_insert_with(|| [Searches::new(), Searches::new()])[k]
-                .exact(pos, color, to_move)
-        } else {
-            s.large
-                .get_or_insert_with(|| [Searches::new(), Searches::new()])[k]
-                .exact(pos, color, to_move)
-        };
-        if let Some(side) = exact {
-            return side;
-        }
-        if let Some(e) = s.cache[index]
-            && e.n as usize == n
-            && e.color == color
-            && e.stones == stones
-            && (to_move || e.side.complete)
-        {
-            return e.side;
-        }
-        let side = if let Some(small) = s.small.as_mut()
-            && n <= SMALL_SIZE
-        {
-            small[k].search(pos, color, to_move, SMALL_LEVELS)
-        } else if let Some(large) = s.large.as_mut() {
-            large[k].search(pos, color, to_move, LARGE_LEVELS)
-        } else {
-            unreachable!("the searches are made above")
-        };
-        s.cache[index] = Some(CacheEntry {
+        let key = CacheEntry {
             n: n as u8,
             color,
             stones,
-            side,
-        });
-        side
+            side: NO_SIDE,
+        };
+        let cache = &mut s.cache[index];
+        if n <= SMALL_SIZE {
+            let searches = s
+                .small
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            ask(&mut searches[k], cache, key, pos, to_move, SMALL_LEVELS)
+        } else {
+            let searches = s
+                .large
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            ask(&mut searches[k], cache, key, pos, to_move, LARGE_LEVELS)
+        }
     })
+}
+
+/// A summary with nothing found (a cache key's placeholder).
+const NO_SIDE: Side = Side {
+    full: false,
+    semi: false,
+    must: Carrier::MAX,
+    complete: false,
+};
+
+/// The connections of `key.color` on `pos`: the search kept for exactly
+/// `pos`, else the cached summary (`cached`, if it is `key`'s), else a
+/// new search (kept, at most `keep`; its summary cached).
+fn ask<C: Set, const P: usize>(
+    searches: &mut Searches<C, P>,
+    cached: &mut Option<CacheEntry>,
+    key: CacheEntry,
+    pos: &Hex,
+    to_move: bool,
+    keep: usize,
+) -> Side {
+    if let Some(side) = searches.exact(pos, key.color, to_move) {
+        return side;
+    }
+    if let Some(e) = cached
+        && e.n == key.n
+        && e.color == key.color
+        && e.stones == key.stones
+        && (to_move || e.side.complete)
+    {
+        return e.side;
+    }
+    let side = searches.search(pos, key.color, to_move, keep);
+    *cached = Some(CacheEntry { side, ..key });
+    side
 }
 
 /// How many connection searches this thread has started from scratch and
