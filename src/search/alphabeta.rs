@@ -678,11 +678,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         !self.must_finish && self.shared.stop.load(Ordering::Relaxed)
     }
 
-    /// Checks the clock every 16 nodes: on large boards a node can cost a
-    /// fifth of a millisecond.
+    /// Checks the clock every 16 nodes (on large boards a node can cost a
+    /// fifth of a millisecond), or at every node when the tuning says
+    /// nodes are costly.
     #[inline]
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 15 == 0 {
+        if self.nodes & 15 == 0 || self.tuning.costly_nodes {
             self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
             self.nodes = 0;
             let timed_out = self.deadline.is_some_and(|d| Instant::now() >= d);
@@ -802,7 +803,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // Whether the moves are the evaluation's candidates only: a node
         // is proven lost only when every legal move loses, so when every
         // candidate loses the others are searched too.
-        let mut only_candidates = ply > 0;
+        let mut only_candidates = ply > 0 || self.tuning.costly_nodes;
         let mut next = 0;
         loop {
             if next == moves.len() {
@@ -814,6 +815,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 let mut all = std::mem::take(&mut self.move_lists[ply]);
                 all.clear();
                 game.legal_moves(&mut all);
+                if ply == 0 {
+                    let excluded = &self.excluded;
+                    all.retain(|m| !excluded.contains(m));
+                }
                 if knowing {
                     self.eval.prune_by_knowledge(game, &mut all);
                 }
@@ -971,7 +976,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let list = &mut self.move_lists[ply];
         list.clear();
         let mut candidate = Vec::new();
-        if ply == 0 {
+        if ply == 0 && !self.tuning.costly_nodes {
             if self.first_iteration {
                 candidate = vec![false; HISTORY_SIZE];
                 self.eval.candidate_moves(game, list);
@@ -987,6 +992,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         } else {
             self.eval.candidate_moves(game, list);
+            if ply == 0 && !self.excluded.is_empty() {
+                let excluded = &self.excluded;
+                list.retain(|m| !excluded.contains(m));
+            }
         }
         if knowing {
             self.eval.prune_by_knowledge(game, list);

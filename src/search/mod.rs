@@ -86,6 +86,11 @@ pub struct Tuning {
     /// the root and every node with at least this many plies left
     /// (`i32::MAX`: the root only); `None`: never.
     pub knowledge_depth: Option<i32>,
+    /// Each node costs milliseconds (an evaluation that builds connections
+    /// at every node): the root, too, searches the evaluation's candidate
+    /// moves only (all legal moves only when every candidate loses), and
+    /// the clock is read at every node.
+    pub costly_nodes: bool,
 }
 
 impl Tuning {

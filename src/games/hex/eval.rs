@@ -39,6 +39,7 @@ pub const TUNING: Tuning = Tuning {
     late_move_limit: None,
     rule_effort: None,
     knowledge_depth: Some(KNOWLEDGE_DEPTH),
+    costly_nodes: false,
 };
 
 /// Plies left from which the searcher asks the connections besides the

@@ -774,6 +774,87 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     }
 }
 
+impl<C: Set, const P: usize> HSearch<C, P> {
+    /// The points and full connections, for a circuit (see [`Links`]).
+    fn links(&self, out: &mut Links) {
+        let nc = self.n * self.n;
+        out.joined = self.joined;
+        out.point.clear();
+        out.point.extend_from_slice(&self.point[..nc]);
+        out.group.clear();
+        out.group.extend_from_slice(&self.group[..nc + 2]);
+        out.fulls.clear();
+        if self.joined {
+            return;
+        }
+        for (x, y) in self.pairs() {
+            let list = self.full[pair(x, y)];
+            if list.len == 0 {
+                continue;
+            }
+            let common = list.items().iter().fold(C::ALL, |m, &c| m & c);
+            let size = 1 + common.count().min(254);
+            out.fulls.push((x as u8, y as u8, size as u8));
+        }
+    }
+}
+
+/// One colour's virtual connections as a circuit reads them (Benzene's
+/// adjacency graph for its resistance): the points and, for each pair of
+/// points with a full connection, how many cells every one of its fulls
+/// needs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Links {
+    /// Per cell: its point (the cell itself when empty, its group's point
+    /// when the colour's stone: `n²` and `n² + 1` for the chains on the
+    /// first and the second edge), `u8::MAX` when the opponent's.
+    pub(super) point: Vec<u8>,
+    /// Per point (cells, then the two edges): whether it is a group.
+    pub(super) group: Vec<bool>,
+    /// `(x, y, size)`, `x < y`: points with a full connection, `size` one
+    /// more than the cells common to all its carriers (1: adjacent).
+    pub(super) fulls: Vec<(u8, u8, u8)>,
+    /// The colour's two edges are one group already.
+    pub(super) joined: bool,
+}
+
+/// The full connections of `color` on `pos` (not over, on a board of at
+/// most [`MAX_VC_SIZE`]), from a complete search: the kept one if there
+/// is one, else one updated or built and kept.
+pub(super) fn links(pos: &Hex, color: Color, out: &mut Links) {
+    fn go<C: Set, const P: usize>(
+        searches: &mut Searches<C, P>,
+        pos: &Hex,
+        color: Color,
+        keep: usize,
+        out: &mut Links,
+    ) {
+        if searches.exact(pos, color, false).is_none() {
+            searches.search(pos, color, false, keep);
+        }
+        if let Some(i) = searches.slot_of(pos, color) {
+            searches.slots[i].links(out);
+        }
+    }
+    let n = pos.geometry().n;
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let s = s.get_or_insert_with(Scratch::new);
+        let k = color.index();
+        if n <= SMALL_SIZE {
+            let searches = s
+                .small
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            go(&mut searches[k], pos, color, SMALL_LEVELS, out)
+        } else {
+            let searches = s
+                .large
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            go(&mut searches[k], pos, color, LARGE_LEVELS, out)
+        }
+    })
+}
+
 /// One colour's searches of the positions asked about last, the least
 /// recently used making room for a new one.
 struct Searches<C, const P: usize> {
@@ -800,15 +881,20 @@ impl<C: Set, const P: usize> Searches<C, P> {
         ]
     }
 
+    /// The slot of the search kept for exactly `pos`, if there is one.
+    fn slot_of(&self, pos: &Hex, color: Color) -> Option<usize> {
+        let stones = Self::stones(pos);
+        let n = pos.geometry().n;
+        (0..self.slots.len()).find(|&i| {
+            let s = &self.slots[i];
+            s.n == n && s.color == color && s.stones == stones
+        })
+    }
+
     /// The search kept for exactly `pos`, carried on as `stop_at_semi`
     /// asks, if there is one.
     fn exact(&mut self, pos: &Hex, color: Color, stop_at_semi: bool) -> Option<Side> {
-        let stones = Self::stones(pos);
-        let n = pos.geometry().n;
-        let i = (0..self.slots.len()).find(|&i| {
-            let s = &self.slots[i];
-            s.n == n && s.color == color && s.stones == stones
-        })?;
+        let i = self.slot_of(pos, color)?;
         self.clock += 1;
         self.used[i] = self.clock;
         let complete = self.slots[i].run(stop_at_semi);
@@ -902,6 +988,16 @@ pub struct SearchCounts {
     pub updated: u64,
 }
 
+impl Scratch {
+    fn new() -> Self {
+        Scratch {
+            small: None,
+            large: None,
+            cache: vec![None; CACHE_SIZE],
+        }
+    }
+}
+
 thread_local! {
     static COUNTS: RefCell<SearchCounts> = const {
         RefCell::new(SearchCounts { built: 0, updated: 0 })
@@ -927,11 +1023,7 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
     let index = (mix ^ mix >> 31) as usize & (CACHE_SIZE - 1);
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
-        let s = s.get_or_insert_with(|| Scratch {
-            small: None,
-            large: None,
-            cache: vec![None; CACHE_SIZE],
-        });
+        let s = s.get_or_insert_with(Scratch::new);
         let k = color.index();
         let key = CacheEntry {
             n: n as u8,

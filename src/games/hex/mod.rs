@@ -3,6 +3,7 @@
 //! last; swap. Notation and orientation are Benzene's (`a1` top-left).
 
 mod board;
+pub mod circuit;
 mod display;
 mod estimate;
 pub mod eval;
@@ -14,6 +15,7 @@ pub mod resistance;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};
+pub use circuit::VcResistance;
 pub use eval::TwoDistance;
 pub use geometry::{Cell, DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE};
 pub use resistance::Resistance;
@@ -44,7 +46,11 @@ pub const ENTRY: GameEntry = GameEntry {
             new_game,
             size,
             options,
-            vec![Box::new(TwoDistance), Box::new(Resistance)],
+            vec![
+                Box::new(TwoDistance),
+                Box::new(Resistance),
+                Box::new(VcResistance),
+            ],
             hash_mb,
         )
     },

@@ -334,6 +334,45 @@ fn flow_at(pos: &Hex, cell: Cell) -> f64 {
     })
 }
 
+/// Keeps of `out` the `width` placements with the most `current` (a swap
+/// first), and every cell where either colour connects with one placement
+/// (a win at once, or the only stop of one).
+pub(super) fn keep_by_current(
+    pos: &Hex,
+    out: &mut Vec<HexMove>,
+    width: usize,
+    current: impl Fn(Cell) -> f64,
+) {
+    if out.len() <= width {
+        return;
+    }
+    let me = pos.to_move();
+    let urgent = [
+        eval::winning_cells_of(pos, me),
+        eval::winning_cells_of(pos, me.opponent()),
+    ];
+    let is_urgent = |c: Cell| {
+        urgent
+            .iter()
+            .any(|u| u[c as usize / 64] & (1 << (c % 64)) != 0)
+    };
+    let mut scored: Vec<(f64, HexMove)> = out
+        .iter()
+        .map(|&m| match m {
+            HexMove::Swap => (f64::INFINITY, m),
+            HexMove::Place(c) if is_urgent(c) => (f64::INFINITY, m),
+            HexMove::Place(c) => (current(c), m),
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out.clear();
+    for (i, &(f, m)) in scored.iter().enumerate() {
+        if i < width || f == f64::INFINITY {
+            out.push(m);
+        }
+    }
+}
+
 impl Evaluator<Hex> for Resistance {
     fn name(&self) -> &'static str {
         "resistance"
@@ -353,34 +392,7 @@ impl Evaluator<Hex> for Resistance {
     /// at once, or the only stop of one).
     fn candidate_moves(&self, pos: &Hex, out: &mut Vec<HexMove>) {
         eval::TwoDistance.candidate_moves(pos, out);
-        if out.len() <= WIDTH {
-            return;
-        }
-        let me = pos.to_move();
-        let urgent = [
-            eval::winning_cells_of(pos, me),
-            eval::winning_cells_of(pos, me.opponent()),
-        ];
-        let is_urgent = |c: Cell| {
-            urgent
-                .iter()
-                .any(|u| u[c as usize / 64] & (1 << (c % 64)) != 0)
-        };
-        let mut scored: Vec<(f64, HexMove)> = out
-            .iter()
-            .map(|&m| match m {
-                HexMove::Swap => (f64::INFINITY, m),
-                HexMove::Place(c) if is_urgent(c) => (f64::INFINITY, m),
-                HexMove::Place(c) => (flow_at(pos, c), m),
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        out.clear();
-        for (i, &(f, m)) in scored.iter().enumerate() {
-            if i < WIDTH || f == f64::INFINITY {
-                out.push(m);
-            }
-        }
+        keep_by_current(pos, out, WIDTH, |c| flow_at(pos, c));
     }
 
     fn opponent_threatens(&self, pos: &Hex) -> bool {

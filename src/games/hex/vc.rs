@@ -137,6 +137,14 @@ fn on_filled<R>(pos: &mut Hex, fill: &[Bits; 2], f: impl FnOnce(&mut Hex) -> R) 
 }
 
 /// See the module documentation.
+/// Runs `f` on `pos` with its fill-in placed as stones (the dead and
+/// captured cells, inherited along the path as the knowledge finds them):
+/// the position the connections are asked about.
+pub(super) fn with_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex) -> R) -> R {
+    let fill = fill_of(pos);
+    on_filled(pos, &fill, f)
+}
+
 impl Knowledge for Hex {
     const LAZY: bool = true;
     const ORDERS: bool = true;

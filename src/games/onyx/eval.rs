@@ -33,6 +33,7 @@ pub const TUNING: Tuning = Tuning {
     late_move_limit: Some(6),
     rule_effort: None,
     knowledge_depth: None,
+    costly_nodes: false,
 };
 
 impl Evaluator<Onyx> for TwoDistance {

@@ -45,6 +45,7 @@ pub const TUNING: Tuning = Tuning {
     late_move_limit: None,
     rule_effort: Some(2000),
     knowledge_depth: None,
+    costly_nodes: false,
 };
 
 /// Distance reported when a colour can no longer connect.
