@@ -409,6 +409,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         start: Instant,
         mut progress: Option<Progress<'_, G>>,
     ) -> Option<Iteration<G::Move>> {
+        self.eval.new_search();
         let mut best: Option<Iteration<G::Move>> = None;
         let first = 1 + (self.id % 2) as u32;
         let mut depth = first.min(max_depth);

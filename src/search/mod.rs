@@ -122,6 +122,13 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
     /// [`loss_in`] ([`WIN_NEXT_MOVE`] for a win at once).
     fn evaluate(&self, pos: &G) -> Score;
 
+    /// Called by each search thread before it searches. An evaluation
+    /// that keeps knowledge between positions in its thread's caches (Hex's
+    /// connections, updated from the positions asked before) forgets it
+    /// here, so that a search's result depends only on its position and
+    /// limits. The default keeps nothing.
+    fn new_search(&self) {}
+
     /// A cheap guess of how good `mv` is for the side to move, used only to
     /// order moves (higher first). The default orders nothing.
     fn move_order_hint(&self, pos: &G, mv: G::Move) -> Score {

@@ -29,12 +29,20 @@ fn parse_line(line: &str) -> (usize, i64, String) {
 }
 
 /// A session on `game` at `size` (swap off) searching to `depth` with no
-/// time limit, after `moves`.
+/// time limit, after `moves`. Hex searches with `two_distance`: its default
+/// evaluation proves these small boards at the first ply, and the lines
+/// and iterations are what is tested.
 fn fixed_depth(game: &str, size: usize, depth: u32, moves: &[&str]) -> Session {
+    let eval = if game == "hex" {
+        "param eval two_distance"
+    } else {
+        "param verbose false"
+    };
     let mut s = Session::with(
         game,
         &[
             "param verbose false",
+            eval,
             "param move_time 0",
             &format!("param max_depth {depth}"),
             "swap off",

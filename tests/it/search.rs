@@ -340,8 +340,12 @@ fn evaluators_are_selected_by_name() {
     none.ok("game hex");
     assert_eq!(
         none.ok("param eval"),
-        "two_distance",
-        "hex has no 'distance'"
+        "vc_resistance",
+        "hex has no 'distance': its first"
+    );
+    assert_eq!(
+        none.ok("evaluators"),
+        "vc_resistance two_distance resistance"
     );
     none.ok("game onyx");
     assert_eq!(none.ok("param eval"), "distance");

@@ -26,15 +26,16 @@
 //! does. A node costs milliseconds: the searcher reaches two or three
 //! plies at a second a move on 11×11, as Wolve does.
 //!
-//! Above [`MAX_VC_SIZE`] there are no connections: it evaluates as
-//! [`super::resistance::Resistance`] does.
+//! It is Hex's default evaluation. Above [`MAX_VC_SIZE`] there are no
+//! connections: it evaluates as [`eval::TwoDistance`] does (its candidates,
+//! order and score), with the root narrowed to the candidates.
 
 use std::cell::RefCell;
 
 use super::board::{Hex, HexMove};
 use super::eval;
 use super::hsearch::{Links, links};
-use super::resistance::{Resistance, keep_by_current};
+use super::resistance::{cache_key, keep_by_current};
 use super::vc::{self, MAX_VC_SIZE};
 use crate::game::{Color, Game};
 use crate::search::{Evaluator, MAX_PROVEN_PLIES, Score, Tuning, WIN_NEXT_MOVE, loss_in, win_in};
@@ -194,7 +195,7 @@ impl Scratch {
                 .clamp(1, MAX_PROVEN_PLIES);
             let score = if wins { win_in(plies) } else { loss_in(plies) };
             return Analysis {
-                key: key_of(pos),
+                key: cache_key(pos),
                 score,
                 resistance: None,
                 flow,
@@ -216,7 +217,7 @@ impl Scratch {
         let (mine, theirs) = (resistance[me.index()], resistance[me.opponent().index()]);
         let x = (theirs.max(1e-12) / mine.max(1e-12)).ln() * SCALE;
         Analysis {
-            key: key_of(pos),
+            key: cache_key(pos),
             score: x.clamp(-CAP, CAP) as Score + TEMPO,
             resistance: Some(resistance),
             flow,
@@ -225,7 +226,7 @@ impl Scratch {
 
     /// The analysis of `pos`, from the cache when it is there.
     fn cached(&mut self, pos: &Hex) -> &Analysis {
-        let key = key_of(pos);
+        let key = cache_key(pos);
         let slot = key as usize & (CACHE - 1);
         if !matches!(&self.cache[slot], Some(a) if a.key == key) {
             let a = self.analyse(pos);
@@ -233,14 +234,6 @@ impl Scratch {
         }
         self.cache[slot].as_ref().expect("just filled")
     }
-}
-
-/// The cache's key of `pos`: its hash, board size and swap rule (the
-/// cache outlives a game, and the hash names neither).
-fn key_of(pos: &Hex) -> u64 {
-    pos.hash()
-        ^ (pos.geometry().n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ u64::from(pos.swap_available()).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
 }
 
 /// Solves `a · x = v` in place (`a`, `m`×`m` row-major, symmetric positive
@@ -286,7 +279,7 @@ fn applies(pos: &Hex) -> bool {
 /// documentation).
 pub fn evaluate_vc_resistance(pos: &Hex) -> Score {
     if !applies(pos) {
-        return Resistance.evaluate(pos);
+        return eval::evaluate_two_distance(pos);
     }
     let me = pos.to_move();
     if eval::winning_cell_count(pos, me) > 0 {
@@ -319,6 +312,13 @@ impl Evaluator<Hex> for VcResistance {
         TUNING
     }
 
+    /// Forgets the connections and the analyses kept from earlier
+    /// positions.
+    fn new_search(&self) {
+        vc::forget_knowledge();
+        SCRATCH.with(|s| s.borrow_mut().cache.iter_mut().for_each(|a| *a = None));
+    }
+
     fn evaluate(&self, pos: &Hex) -> Score {
         evaluate_vc_resistance(pos)
     }
@@ -329,7 +329,7 @@ impl Evaluator<Hex> for VcResistance {
     /// placement.
     fn candidate_moves(&self, pos: &Hex, out: &mut Vec<HexMove>) {
         if !applies(pos) {
-            return Resistance.candidate_moves(pos, out);
+            return eval::TwoDistance.candidate_moves(pos, out);
         }
         out.clear();
         pos.legal_moves(out);
@@ -348,12 +348,12 @@ impl Evaluator<Hex> for VcResistance {
     /// The current through the cell (both circuits), then contact play.
     fn move_order_hint(&self, pos: &Hex, mv: HexMove) -> Score {
         match mv {
+            _ if !applies(pos) => eval::TwoDistance.move_order_hint(pos, mv),
             HexMove::Swap => 0,
-            HexMove::Place(c) if applies(pos) => {
+            HexMove::Place(c) => {
                 (flow_at(pos, c as usize) * 1000.0) as Score
                     + eval::TwoDistance.move_order_hint(pos, mv)
             }
-            HexMove::Place(_) => Resistance.move_order_hint(pos, mv),
         }
     }
 

@@ -299,6 +299,11 @@ impl Evaluator<Hex> for TwoDistance {
         TUNING
     }
 
+    /// Forgets the connections kept from earlier positions.
+    fn new_search(&self) {
+        super::vc::forget_knowledge();
+    }
+
     fn evaluate(&self, pos: &Hex) -> Score {
         evaluate_two_distance(pos)
     }

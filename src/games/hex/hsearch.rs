@@ -881,6 +881,14 @@ impl<C: Set, const P: usize> Searches<C, P> {
         ]
     }
 
+    /// Marks every kept search unusable (a side of 0 matches no position);
+    /// the slots are reused as if new.
+    fn forget(&mut self) {
+        self.slots.iter_mut().for_each(|s| s.n = 0);
+        self.used.iter_mut().for_each(|u| *u = 0);
+        self.clock = 0;
+    }
+
     /// The slot of the search kept for exactly `pos`, if there is one.
     fn slot_of(&self, pos: &Hex, color: Color) -> Option<usize> {
         let stones = Self::stones(pos);
@@ -1079,6 +1087,23 @@ fn ask<C: Set, const P: usize>(
     let side = searches.search(pos, key.color, to_move, keep);
     *cached = Some(CacheEntry { side, ..key });
     side
+}
+
+/// Forgets this thread's kept searches and cached summaries (keeping
+/// their memory): the next question starts from scratch, as in a new
+/// thread.
+pub(super) fn forget() {
+    SCRATCH.with(|s| {
+        if let Some(s) = s.borrow_mut().as_mut() {
+            s.cache.iter_mut().for_each(|e| *e = None);
+            if let Some(small) = s.small.as_mut() {
+                small.iter_mut().for_each(Searches::forget);
+            }
+            if let Some(large) = s.large.as_mut() {
+                large.iter_mut().for_each(Searches::forget);
+            }
+        }
+    })
 }
 
 /// How many connection searches this thread has started from scratch and

@@ -47,9 +47,9 @@ pub const ENTRY: GameEntry = GameEntry {
             size,
             options,
             vec![
+                Box::new(VcResistance),
                 Box::new(TwoDistance),
                 Box::new(Resistance),
-                Box::new(VcResistance),
             ],
             hash_mb,
         )

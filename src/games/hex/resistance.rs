@@ -322,16 +322,25 @@ pub fn evaluate_resistance(pos: &Hex) -> Score {
 fn flow_at(pos: &Hex, cell: Cell) -> f64 {
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
-        if s.flow_key != pos.hash() {
+        if s.flow_key != cache_key(pos) {
             s.flow.iter_mut().for_each(|f| *f = 0.0);
             for color in [Color::Black, Color::White] {
                 let r = s.solve(pos, color);
                 s.add_flow(pos, color, r);
             }
-            s.flow_key = pos.hash();
+            s.flow_key = cache_key(pos);
         }
         s.flow[cell as usize]
     })
+}
+
+/// The key a cache of position analyses keeps `pos` under: its hash,
+/// board size and swap rule (a cache outlives a game, and the hash names
+/// neither).
+pub(super) fn cache_key(pos: &Hex) -> u64 {
+    pos.hash()
+        ^ (pos.geometry().n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ u64::from(pos.swap_available()).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
 }
 
 /// Keeps of `out` the `width` placements with the most `current` (a swap
@@ -380,6 +389,12 @@ impl Evaluator<Hex> for Resistance {
 
     fn tuning(&self) -> Tuning {
         eval::TUNING
+    }
+
+    /// Forgets the connections and the flows kept from earlier positions.
+    fn new_search(&self) {
+        super::vc::forget_knowledge();
+        SCRATCH.with(|s| s.borrow_mut().flow_key = 0);
     }
 
     fn evaluate(&self, pos: &Hex) -> Score {

@@ -137,6 +137,15 @@ fn on_filled<R>(pos: &mut Hex, fill: &[Bits; 2], f: impl FnOnce(&mut Hex) -> R) 
 }
 
 /// See the module documentation.
+/// Forgets the knowledge this thread keeps between positions (the
+/// connection searches, their summaries, the fill-in along the path):
+/// what an evaluation's [`crate::search::Evaluator::new_search`] calls, so
+/// that a search depends only on its position.
+pub fn forget_knowledge() {
+    FILL.with(|f| f.borrow_mut().clear());
+    super::hsearch::forget();
+}
+
 /// Runs `f` on `pos` with its fill-in placed as stones (the dead and
 /// captured cells, inherited along the path as the knowledge finds them):
 /// the position the connections are asked about.
