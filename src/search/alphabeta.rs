@@ -78,6 +78,11 @@ pub struct AlphaBeta<G: Game> {
     /// Each thread's evaluation cache, kept between searches: the next
     /// move's search meets many positions the last one evaluated.
     eval_caches: Vec<Vec<(u64, Score)>>,
+    /// The next search begins by telling the evaluation to forget what it
+    /// keeps between positions ([`Evaluator::forget`]): set by a new
+    /// searcher and by [`AlphaBeta::clear`] (a new game), as the table is
+    /// new then.
+    forget: bool,
     /// How many of the best root moves each iteration reports, with exact
     /// scores (multi-PV; 1 to [`MAX_MULTIPV`], 1 by default). The first
     /// line is searched exactly as with 1; each further one searches the
@@ -209,6 +214,7 @@ impl<G: Game> AlphaBeta<G> {
             confirm_fastest: true,
             hash_mb,
             eval_caches: Vec::new(),
+            forget: true,
             multipv: 1,
         }
     }
@@ -244,6 +250,7 @@ impl<G: Game> AlphaBeta<G> {
             t.clear();
         }
         self.eval_caches.clear();
+        self.forget = true;
     }
 
     /// Searches `game` with `eval` within `limits`, telling `progress` of
@@ -264,6 +271,11 @@ impl<G: Game> AlphaBeta<G> {
         }
         if let Some(t) = Arc::get_mut(&mut self.table) {
             t.new_search();
+        }
+        // Helper threads are new each search; the main thread (this one)
+        // forgets with the table.
+        if std::mem::take(&mut self.forget) {
+            eval.forget();
         }
         let shared = Shared::new();
         let before_root = if G::CAN_REPEAT {
@@ -409,7 +421,6 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         start: Instant,
         mut progress: Option<Progress<'_, G>>,
     ) -> Option<Iteration<G::Move>> {
-        self.eval.new_search();
         let mut best: Option<Iteration<G::Move>> = None;
         let first = 1 + (self.id % 2) as u32;
         let mut depth = first.min(max_depth);

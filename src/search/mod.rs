@@ -122,12 +122,15 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
     /// [`loss_in`] ([`WIN_NEXT_MOVE`] for a win at once).
     fn evaluate(&self, pos: &G) -> Score;
 
-    /// Called by each search thread before it searches. An evaluation
-    /// that keeps knowledge between positions in its thread's caches (Hex's
-    /// connections, updated from the positions asked before) forgets it
-    /// here, so that a search's result depends only on its position and
-    /// limits. The default keeps nothing.
-    fn new_search(&self) {}
+    /// Called in the searching thread when the searcher forgets what it
+    /// learnt (a new searcher, a new game), as chess engines clear their
+    /// table for a new game: an evaluation that keeps knowledge between
+    /// positions in its thread's caches (Hex's connections, updated from
+    /// the positions asked before, which a game's later searches build on)
+    /// forgets it, so that the first search of a game depends only on its
+    /// position and limits (`bench` is a signature). The default keeps
+    /// nothing.
+    fn forget(&self) {}
 
     /// A cheap guess of how good `mv` is for the side to move, used only to
     /// order moves (higher first). The default orders nothing.

@@ -314,7 +314,7 @@ impl Evaluator<Hex> for VcResistance {
 
     /// Forgets the connections and the analyses kept from earlier
     /// positions.
-    fn new_search(&self) {
+    fn forget(&self) {
         vc::forget_knowledge();
         SCRATCH.with(|s| s.borrow_mut().cache.iter_mut().for_each(|a| *a = None));
     }

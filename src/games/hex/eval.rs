@@ -300,7 +300,7 @@ impl Evaluator<Hex> for TwoDistance {
     }
 
     /// Forgets the connections kept from earlier positions.
-    fn new_search(&self) {
+    fn forget(&self) {
         super::vc::forget_knowledge();
     }
 

@@ -392,7 +392,7 @@ impl Evaluator<Hex> for Resistance {
     }
 
     /// Forgets the connections and the flows kept from earlier positions.
-    fn new_search(&self) {
+    fn forget(&self) {
         super::vc::forget_knowledge();
         SCRATCH.with(|s| s.borrow_mut().flow_key = 0);
     }

@@ -136,10 +136,9 @@ fn on_filled<R>(pos: &mut Hex, fill: &[Bits; 2], f: impl FnOnce(&mut Hex) -> R) 
     r
 }
 
-/// See the module documentation.
 /// Forgets the knowledge this thread keeps between positions (the
 /// connection searches, their summaries, the fill-in along the path):
-/// what an evaluation's [`crate::search::Evaluator::new_search`] calls, so
+/// what an evaluation's [`crate::search::Evaluator::forget`] calls, so
 /// that a search depends only on its position.
 pub fn forget_knowledge() {
     FILL.with(|f| f.borrow_mut().clear());
@@ -154,6 +153,7 @@ pub(super) fn with_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex) -> R) -> R
     on_filled(pos, &fill, f)
 }
 
+/// See the module documentation.
 impl Knowledge for Hex {
     const LAZY: bool = true;
     const ORDERS: bool = true;
