@@ -333,10 +333,9 @@ impl Evaluator<Hex> for VcResistance {
         }
         out.clear();
         pos.legal_moves(out);
-        let all = out.clone();
         vc::prune_by_knowledge(pos, out);
         if out.is_empty() {
-            out.extend_from_slice(&all);
+            pos.legal_moves(out);
         }
         keep_by_current(pos, out, WIDTH, |c| f64::from(flow_at(pos, c as usize)));
     }
