@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use crosscut::game::{Color, Game, Notation, Outcome};
 use crosscut::games::hex::geometry::Bits;
-use crosscut::games::hex::{Hex, HexMove, TwoDistance, inferior};
+use crosscut::games::hex::{Hex, HexMove, TwoDistance, inferior, symmetry};
 use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -132,17 +132,22 @@ fn set_up(n: usize, p: f64, rng: &mut SmallRng) -> Option<Hex> {
     let mut pos = Hex::new(n).unwrap();
     let geo = pos.geometry().clone();
     for c in 0..n * n {
-        let r: f64 = rng.random();
-        let colour = if r < p {
-            Some(Color::Black)
-        } else if r < 2.0 * p {
-            Some(Color::White)
-        } else {
-            None
-        };
+        let colour = colour_drawn(rng.random(), p);
         pos.setup(colour, &geo.cell_name(c as u16)).unwrap();
     }
     with_random_side(pos, rng)
+}
+
+/// Black when `r` (in 0..1) is below `p`, else White when below `2p`, else
+/// empty.
+fn colour_drawn(r: f64, p: f64) -> Option<Color> {
+    if r < p {
+        Some(Color::Black)
+    } else if r < 2.0 * p {
+        Some(Color::White)
+    } else {
+        None
+    }
 }
 
 /// `pos` with a random side to move, unless the game is over.
@@ -992,6 +997,187 @@ fn inferior_cells_are_sound_on_small_boards() {
 #[ignore = "minutes: more and emptier positions"]
 fn inferior_cells_are_sound_on_many_positions() {
     check_larger(31, check_inferior);
+}
+
+/// A set-up position of an `n`×`n` board built a pair of cells at a time:
+/// `pair` maps a cell to its partner, and `fill` gives the two cells'
+/// contents (called with a random number in 0..1).
+fn paired_set_up(
+    n: usize,
+    rng: &mut SmallRng,
+    pair: impl Fn(usize) -> usize,
+    mut fill: impl FnMut(f64) -> [Option<Color>; 2],
+) -> Hex {
+    let mut pos = Hex::new(n).unwrap();
+    let geo = pos.geometry().clone();
+    for c in 0..n * n {
+        let d = pair(c);
+        if d < c {
+            continue;
+        }
+        let [a, b] = fill(rng.random());
+        if d == c {
+            // A cell its own partner takes a colour only if both agree.
+            if a == b && a.is_some() {
+                pos.setup(a, &geo.cell_name(c as u16)).unwrap();
+            }
+            continue;
+        }
+        for (cell, colour) in [(c, a), (d, b)] {
+            if colour.is_some() {
+                pos.setup(colour, &geo.cell_name(cell as u16)).unwrap();
+            }
+        }
+    }
+    pos
+}
+
+/// A position the half-turn maps to itself (each cell and its twin empty
+/// or of one colour), a random side to move.
+fn half_turn_set_up(n: usize, p: f64, rng: &mut SmallRng) -> Option<Hex> {
+    let pos = paired_set_up(n, rng, |c| n * n - 1 - c, |r| [colour_drawn(r, p); 2]);
+    with_random_side(pos, rng)
+}
+
+/// A position that a colour-exchanging reflection (`(x, y) → (y, x)`, or
+/// `(n−1−y, n−1−x)` when `second`) maps to itself but for one White stone
+/// taken away: White to move, one stone behind.
+fn nearly_mirrored_set_up(n: usize, p: f64, second: bool, rng: &mut SmallRng) -> Option<Hex> {
+    let reflect = move |c: usize| {
+        let (x, y) = (c % n, c / n);
+        if second {
+            (n - 1 - x) * n + (n - 1 - y)
+        } else {
+            x * n + y
+        }
+    };
+    let mut flip = SmallRng::seed_from_u64(rng.random());
+    let mut pos = paired_set_up(n, rng, reflect, |r| {
+        if r >= p {
+            [None, None]
+        } else if flip.random_range(0..2) == 0 {
+            [Some(Color::Black), Some(Color::White)]
+        } else {
+            [Some(Color::White), Some(Color::Black)]
+        }
+    });
+    let white: Vec<usize> = (0..n * n)
+        .filter(|&c| pos.at(c as u16) == Some(Color::White))
+        .collect();
+    if white.is_empty() {
+        return None;
+    }
+    let gone = white[rng.random_range(0..white.len())];
+    let mut out = Hex::new(n).unwrap();
+    let geo = pos.geometry().clone();
+    for c in (0..n * n).filter(|&c| c != gone) {
+        if let Some(colour) = pos.at(c as u16) {
+            out.setup(Some(colour), &geo.cell_name(c as u16)).unwrap();
+        }
+    }
+    pos = out;
+    pos.set_to_move(Color::White).unwrap();
+    pos.outcome().is_none().then_some(pos)
+}
+
+/// What the symmetry checks saw.
+#[derive(Default, Debug)]
+struct SymmetryTally {
+    half_turns: usize,
+    twins: usize,
+    losses: usize,
+    inferior: InferiorTally,
+}
+
+/// Checks [`symmetry`] on `pos`: twins of a position that is its own
+/// half-turn have equal values, strategy-stealing losses lose, and the
+/// solver's whole pruning keeps a winning move (as [`check_inferior`]).
+fn check_symmetry(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut SymmetryTally) {
+    let me = pos.to_move();
+    let n = pos.size();
+    let value_after = |pos: &mut Hex, memo: &mut HashMap<u64, Color>, c: usize| {
+        pos.play(HexMove::Place(c as u16));
+        let w = winner(pos, memo);
+        pos.undo();
+        w
+    };
+    if symmetry::is_own_half_turn(pos) {
+        t.half_turns += 1;
+        let empty: Vec<usize> = (0..n * n).filter(|&c| pos.at(c as u16).is_none()).collect();
+        for c in empty {
+            let twin = n * n - 1 - c;
+            if twin > c {
+                t.twins += 1;
+                assert_eq!(
+                    value_after(pos, memo, c),
+                    value_after(pos, memo, twin),
+                    "twins differ:\n{}",
+                    pos.showboard()
+                );
+            }
+        }
+    }
+    for c in symmetry::strategy_stealing_losses(pos) {
+        t.losses += 1;
+        assert_eq!(pos.at(c as u16), None);
+        assert_eq!(
+            value_after(pos, memo, c),
+            me.opponent(),
+            "{} does not lose:\n{}",
+            pos.geometry().cell_name(c as u16),
+            pos.showboard()
+        );
+    }
+    check_inferior(pos, memo, &mut t.inferior);
+}
+
+#[test]
+fn symmetry_pruning_is_sound() {
+    let check = |count, seed, make: fn(&mut SmallRng) -> Option<Hex>| {
+        check_with(count, seed, make, check_symmetry)
+    };
+    let turns = [
+        check(300, 41, |rng| half_turn_set_up(4, 0.2, rng)),
+        check(150, 42, |rng| {
+            half_turn_set_up(5, 0.3, rng).filter(|p| empties(p) <= 13)
+        }),
+    ];
+    let mirrors = [
+        check(300, 43, |rng| nearly_mirrored_set_up(4, 0.3, false, rng)),
+        check(300, 44, |rng| nearly_mirrored_set_up(4, 0.3, true, rng)),
+        check(150, 45, |rng| {
+            nearly_mirrored_set_up(5, 0.6, false, rng).filter(|p| empties(p) <= 13)
+        }),
+        check(150, 46, |rng| {
+            nearly_mirrored_set_up(5, 0.6, true, rng).filter(|p| empties(p) <= 13)
+        }),
+    ];
+    for t in turns.iter().chain(&mirrors) {
+        eprintln!("{t:?}");
+    }
+    for t in &turns {
+        assert!(t.half_turns > 100 && t.twins > 300, "{t:?}");
+    }
+    for t in &mirrors {
+        assert!(t.losses > 100 && t.inferior.won > 50, "{t:?}");
+    }
+}
+
+#[test]
+fn the_empty_board_is_searched_up_to_its_half_turn() {
+    let mut pos = Hex::new(6).unwrap();
+    pos.set_swap(false);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    pos.prune_inferior(&mut moves);
+    assert_eq!(moves.len(), 18);
+    // After a stone, the reply that mirrors it across the long diagonal
+    // loses: b5 answers e2.
+    pos.play(HexMove::Place(pos.geometry().parse_cell("e2").unwrap()));
+    assert_eq!(
+        symmetry::strategy_stealing_losses(&pos),
+        vec![pos.geometry().parse_cell("b5").unwrap() as usize]
+    );
 }
 
 #[test]

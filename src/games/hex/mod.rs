@@ -12,6 +12,7 @@ pub mod hint;
 mod hsearch;
 pub mod inferior;
 pub mod resistance;
+pub mod symmetry;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};

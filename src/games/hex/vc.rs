@@ -32,8 +32,9 @@
 //! the mover is to move again): those stay for
 //! [`Knowledge::prune_inferior`], which drops every filled cell and the
 //! dominated cells (a winning move always stays), except where a swap may
-//! follow the move (the patterns count by colour). Each claim is checked
-//! against exhaustive minimax in `tests/it/hex_vc.rs`.
+//! follow the move (the patterns count by colour), then the moves the
+//! board's symmetries make redundant or losing ([`super::symmetry`]). Each
+//! claim is checked against exhaustive minimax in `tests/it/hex_vc.rs`.
 
 use std::cell::RefCell;
 
@@ -229,10 +230,23 @@ impl Knowledge for Hex {
 
     /// Drops the filled cells and the dominated ones
     /// ([`inferior::dominated`]), except where a swap may follow (the
-    /// patterns count by colour).
+    /// patterns count by colour); then the moves the board's symmetries
+    /// make redundant or losing ([`super::symmetry::prune`]).
     fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
+        if !applies(self) {
+            return;
+        }
+        self.prune_filled_and_dominated(moves);
+        super::symmetry::prune(self, moves);
+    }
+}
+
+impl Hex {
+    /// [`Knowledge::prune_inferior`]'s first step: the filled cells and the
+    /// dominated ones, except where a swap may follow.
+    fn prune_filled_and_dominated(&mut self, moves: &mut Vec<HexMove>) {
         // A swap may follow Black's first move.
-        if !applies(self) || (self.moves_played() == 0 && self.to_move() == Color::Black) {
+        if self.moves_played() == 0 && self.to_move() == Color::Black {
             return;
         }
         let fill = fill_of(self);
