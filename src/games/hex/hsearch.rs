@@ -80,8 +80,8 @@ pub(super) type Carrier = u128;
 pub const MAX_FULL: usize = 8;
 /// Semi-connections kept for a point pair.
 pub const MAX_SEMI: usize = 12;
-/// Connections taken from the queue per colour and search (an update
-/// counts its own).
+/// Connections combined per colour and search (an update counts its own;
+/// a queued connection dropped since is skipped without counting).
 pub const WORK_LIMIT: usize = 12_000;
 
 /// The word a search's carriers are: `u64` on boards up to 8×8 (64
@@ -382,8 +382,10 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         }
     }
 
-    /// Combines the connection (a, b, c) with those at its endpoints.
-    fn process(&mut self, a: usize, b: usize, c: C, full: bool) {
+    /// Combines the connection (a, b, c) with those at its endpoints;
+    /// returns false, doing nothing, when it is no longer kept (dropped
+    /// since it was queued: a stale entry).
+    fn process(&mut self, a: usize, b: usize, c: C, full: bool) -> bool {
         let p = pair(a, b);
         let present = if full {
             self.full[p].contains(c)
@@ -391,7 +393,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             self.semi[p].contains(c)
         };
         if !present {
-            return;
+            return false;
         }
         for (mid, end) in [(a, b), (b, a)] {
             let group = self.group[mid];
@@ -430,6 +432,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 }
             }
         }
+        true
     }
 
     /// Starts `color`'s search on `pos` from scratch: its points and the
@@ -740,8 +743,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             }
             let (a, b, c, full) = self.queue[self.next];
             self.next += 1;
-            work += 1;
-            self.process(a as usize, b as usize, c, full);
+            // Stale entries cost a lookup, not a combination: not counted.
+            work += self.process(a as usize, b as usize, c, full) as usize;
         }
         true
     }
