@@ -817,6 +817,7 @@ struct InferiorTally {
     dead: usize,
     captured: usize,
     dominated: usize,
+    vulnerable: usize,
     inferior_removed: usize,
 }
 
@@ -922,6 +923,25 @@ fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Inferio
                 pos.showboard()
             );
         }
+        // (d) the vulnerable moves among those left keep a winning one.
+        let mut left = [0u64; 6];
+        for &mv in &kept {
+            if let HexMove::Place(c) = mv {
+                left[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let vulnerable = inferior::vulnerable(pos, &fill, me, &left, &dominated);
+        t.vulnerable += count(&vulnerable);
+        if won && !open.is_empty() {
+            assert!(
+                kept.iter().any(|&mv| match mv {
+                    HexMove::Place(c) => !has(&vulnerable, c as usize) && wins(pos, memo, mv),
+                    HexMove::Swap => false,
+                }),
+                "every winning move of {me:?} is filled, dominated or vulnerable:\n{}",
+                pos.showboard()
+            );
+        }
         // The solver's pruning, both steps.
         let hash = pos.hash();
         let mut moves = Vec::new();
@@ -984,6 +1004,12 @@ fn inferior_cells_are_sound_on_small_boards() {
     ] {
         eprintln!("{name}: {t:?}");
     }
+    // Vulnerable moves are rare on a filled position (the rest of the
+    // killer's ring must already nearly isolate the cell).
+    assert!(
+        [&c, &d, &e, &f].iter().map(|t| t.vulnerable).sum::<usize>() > 40,
+        "too few vulnerable moves to check"
+    );
     for t in [&c, &d, &e, &f] {
         assert!(
             t.filled_positions > 50 && t.dead > 50 && t.won > 50,

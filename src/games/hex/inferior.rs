@@ -86,9 +86,30 @@
 //! when a dominator of it is not pruned so far; following dominators
 //! then ends at a kept move, so whenever X wins, a kept move wins.
 //!
-//! Vulnerable cells (a move the opponent kills by one reply) are not
-//! used: the pruning they allow needs care with cycles of killers that
-//! this module does not take.
+//! # Vulnerable moves (pattern V)
+//!
+//! On a filled position F, X's move at `b` is *vulnerable* with *killer*
+//! `y` when `y` is an empty neighbour of `b` and a Y stone on `y` makes `b`
+//! dead (pattern D). [`vulnerable`] prunes such moves from X's list K₀ (the
+//! moves left after the fill-in and the dominated cells, all of X's
+//! winning moves that are not dominated among them), one killer chosen for
+//! each, when (1) no killer is next to a dominated cell, and (2) a kept
+//! move `k` is no chosen killer.
+//!
+//! *Claim.* If X wins F, a kept move wins. Suppose not. Let Q₀ = F, and
+//! follow a winning move of Qᵢ (X to move), which wins in F too (F has
+//! fewer Y stones): by the dominated cells' order it leads to a winning
+//! move of K₀ (each step "after Xa, `b` is dead or captured" still holds
+//! in Qᵢ, since deadness is kept when stones are added, and the dominator
+//! and the partner of a captured pair are neighbours of a dominated cell,
+//! so by (1) no killer, still empty). That move `z` is pruned, with killer
+//! `y`. If `y` is empty in Qᵢ: Y answers X's `z` with `y`, after which `z`
+//! is dead, so X, to move, wins Qᵢ₊₁ = Qᵢ + Y`y` (an empty dead cell is no
+//! worse for X than one filled by Y); go on with it. If `y` is Y's
+//! already, `z` is dead in Qᵢ, so X wins Qᵢ after any move (one filled
+//! dead cell is worth a pass, and any X stone is no worse): then `k`,
+//! empty in Qᵢ by (2), wins in Qᵢ and in F, a contradiction. Each step
+//! adds a Y stone, so the second case comes.
 
 use std::sync::LazyLock;
 
@@ -418,6 +439,57 @@ pub fn dominated(pos: &Hex, fill: &[Bits; 2], color: Color) -> Bits {
         }
     }
     pruned
+}
+
+/// The moves of `color` in `moves` (empty cells of `pos` with `fill`
+/// placed, as [`fill_in`] gives; the moves left after the filled and the
+/// dominated cells) that are vulnerable (pattern V) with a killer not next
+/// to a cell of `dominated`, when a move would stay that is no chosen
+/// killer; nothing otherwise. Pruning them keeps a winning move of
+/// `color` whenever `moves` holds one that is not dominated.
+pub fn vulnerable(
+    pos: &Hex,
+    fill: &[Bits; 2],
+    color: Color,
+    moves: &Bits,
+    dominated: &Bits,
+) -> Bits {
+    let mut board = Board::of(pos);
+    for (st, f) in board.st.iter_mut().zip(fill) {
+        for k in 0..WORDS {
+            st[k] |= f[k];
+        }
+    }
+    let words = board.geo.words;
+    // Cells next to a dominated one may not be killers.
+    let mut near = [0u64; WORDS];
+    for d in cells(*dominated, words) {
+        let m = &board.geo.neighbour_bits[d];
+        for k in 0..WORDS {
+            near[k] |= m[k];
+        }
+    }
+    let y = color.opponent().index();
+    let mut pruned = [0u64; WORDS];
+    let mut killers = [0u64; WORDS];
+    for b in cells(*moves, words) {
+        for &q in board.geo.neighbours_of(b as Cell) {
+            let q = q as usize;
+            if !board.is_empty(q) || has(&near, q) {
+                continue;
+            }
+            set(&mut board.st[y], q);
+            let dead = board.dead(b);
+            clear(&mut board.st[y], q);
+            if dead {
+                set(&mut pruned, b);
+                set(&mut killers, q);
+                break;
+            }
+        }
+    }
+    let witness = (0..WORDS).any(|k| moves[k] & !pruned[k] & !killers[k] != 0);
+    if witness { pruned } else { [0; WORDS] }
 }
 
 #[cfg(test)]

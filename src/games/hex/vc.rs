@@ -256,12 +256,24 @@ impl Hex {
             // the filled cells.
             return;
         }
-        let dominated = inferior::dominated(self, &fill, self.to_move());
+        let me = self.to_move();
+        let dominated = inferior::dominated(self, &fill, me);
         let out: Bits = std::array::from_fn(|k| fill[0][k] | fill[1][k] | dominated[k]);
-        moves.retain(|&mv| match mv {
-            HexMove::Swap => true,
-            HexMove::Place(c) => out[c as usize / 64] & (1 << (c % 64)) == 0,
-        });
+        let drop = |moves: &mut Vec<HexMove>, out: &Bits| {
+            moves.retain(|&mv| match mv {
+                HexMove::Swap => true,
+                HexMove::Place(c) => out[c as usize / 64] & (1 << (c % 64)) == 0,
+            })
+        };
+        drop(moves, &out);
+        let mut left = [0u64; WORDS];
+        for mv in moves.iter() {
+            if let HexMove::Place(c) = *mv {
+                left[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let vulnerable = inferior::vulnerable(self, &fill, me, &left, &dominated);
+        drop(moves, &vulnerable);
     }
 }
 
