@@ -32,10 +32,15 @@
 //!
 //! Bridges, edge template II, the ziggurat (template IIIa) and chains of
 //! them whose carriers are pairwise disjoint come out of these rules. Each
-//! point pair keeps at most [`MAX_FULL`] fulls and [`MAX_SEMI`] semis (the
-//! smallest carriers) and a search takes at most [`WORK_LIMIT`]
-//! connections from its queue: dropping a connection only loses
-//! knowledge, never soundness.
+//! point pair keeps at most [`MAX_FULL`] fulls and [`MAX_SEMI`] semis and
+//! a search combines at most [`WORK_LIMIT`] connections from its queue:
+//! dropping a connection only loses knowledge, never soundness. A full
+//! list takes a new carrier only in place of one whose going leaves the
+//! list's intersection no larger (what the must-play region and the
+//! circuits read is an intersection; Benzene keeps a full only if it
+//! shrinks the intersection), the smallest intersection first, then the
+//! largest carrier; at an equal intersection the new carrier must be the
+//! smaller.
 //!
 //! # Incremental update
 //!
@@ -199,8 +204,9 @@ impl<C: Set, const K: usize> List<C, K> {
     }
 
     /// Adds `c` unless a subset of it is there; drops the supersets of
-    /// `c`; when `K` are kept, `c` replaces the largest carrier if
-    /// smaller. Returns whether `c` was added.
+    /// `c`; when `K` are kept, `c` replaces one only if the list's
+    /// intersection does not grow (see below). Returns whether `c` was
+    /// added.
     fn add(&mut self, c: C) -> bool {
         if self.dominates(c) {
             return false;
@@ -212,17 +218,34 @@ impl<C: Set, const K: usize> List<C, K> {
             self.len += 1;
             return true;
         }
-        let (mut worst, mut size) = (0, 0);
-        for (i, &o) in self.items().iter().enumerate() {
-            if o.count() > size {
-                (worst, size) = (i, o.count());
-            }
+        // Full: the carrier `c` replaces goes by the intersection of the
+        // list that would be left (smallest first: the must-play region
+        // is an intersection), then by its size (largest first); `c`
+        // comes in only if the intersection grows no larger and, when
+        // it stays as large, `c` is smaller than the carrier it replaces.
+        let items = &self.c[..K];
+        let mut suffix = [C::ALL; K];
+        for i in (0..K - 1).rev() {
+            suffix[i] = suffix[i + 1] & items[i + 1];
         }
-        if c.count() < size {
-            self.c[worst] = c;
-            true
-        } else {
-            false
+        let now = (items[0] & suffix[0]).count();
+        let mut prefix = c;
+        let mut best: Option<(u32, u32, usize)> = None;
+        for i in 0..K {
+            let left = (prefix & suffix[i]).count();
+            let size = items[i].count();
+            let ok = left < now || (left == now && c.count() < size);
+            if ok && best.is_none_or(|(l, s, _)| left < l || (left == l && size > s)) {
+                best = Some((left, size, i));
+            }
+            prefix &= items[i];
+        }
+        match best {
+            Some((_, _, i)) => {
+                self.c[i] = c;
+                true
+            }
+            None => false,
         }
     }
 }
