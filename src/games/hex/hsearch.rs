@@ -374,9 +374,14 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         self.semi_nb[x] |= 1 << y;
         self.semi_nb[y] |= 1 << x;
         self.queue.push((x as u8, y as u8, c, false));
-        // OR: pairs, triples, then the greedy intersection of all.
+        // OR: pairs, triples, then the greedy intersection of all. None
+        // can give a full while the carriers of all the semis (`c` among
+        // them) share a cell: every subset then shares it too.
         let list = self.semi[p];
         let s = list.items();
+        if s.iter().fold(C::ALL, |m, &a| m & a) != C::ZERO {
+            return;
+        }
         for (i, &a) in s.iter().enumerate() {
             if a & c == C::ZERO {
                 self.add_full(x, y, a | c);
