@@ -264,10 +264,11 @@ fn solve_state_answers_the_winner_with_live_progress() {
     for b in &gfx {
         let lines: Vec<&str> = b.lines().collect();
         assert_eq!(lines[..3], ["gogui-gfx:", "dfpn", "VAR"], "{b}");
-        // Every cell's value for Black: W, L or its proof number.
+        // Every move's value for Black: W, L or its proof number; the
+        // empty board searches one of each pair of half-turn twins (41).
         let labels: Vec<&str> = lines[3].split(' ').collect();
         assert_eq!(labels[0], "LABEL", "{b}");
-        assert_eq!(labels.len(), 1 + 2 * 81, "{b}");
+        assert_eq!(labels.len(), 1 + 2 * 41, "{b}");
         for pair in labels[1..].chunks(2) {
             let number = pair[1] == "inf" || pair[1].parse::<u32>().is_ok();
             assert!(number || pair[1] == "W" || pair[1] == "L", "{b}");
