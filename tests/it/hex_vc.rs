@@ -1094,14 +1094,8 @@ fn nearly_mirrored_set_up(n: usize, p: f64, second: bool, rng: &mut SmallRng) ->
         return None;
     }
     let gone = white[rng.random_range(0..white.len())];
-    let mut out = Hex::new(n).unwrap();
-    let geo = pos.geometry().clone();
-    for c in (0..n * n).filter(|&c| c != gone) {
-        if let Some(colour) = pos.at(c as u16) {
-            out.setup(Some(colour), &geo.cell_name(c as u16)).unwrap();
-        }
-    }
-    pos = out;
+    let name = pos.geometry().cell_name(gone as u16);
+    pos.setup(None, &name).unwrap();
     pos.set_to_move(Color::White).unwrap();
     pos.outcome().is_none().then_some(pos)
 }

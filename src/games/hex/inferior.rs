@@ -210,6 +210,17 @@ impl Board<'_> {
         }
     }
 
+    /// `pos` with `fill` (as [`fill_in`] gives) placed.
+    fn filled<'a>(pos: &'a Hex, fill: &[Bits; 2]) -> Board<'a> {
+        let mut board = Board::of(pos);
+        for (st, f) in board.st.iter_mut().zip(fill) {
+            for k in 0..WORDS {
+                st[k] |= f[k];
+            }
+        }
+        board
+    }
+
     fn empty(&self) -> Bits {
         std::array::from_fn(|k| self.geo.all[k] & !(self.st[0][k] | self.st[1][k]))
     }
@@ -400,12 +411,7 @@ pub fn fill_in(pos: &Hex) -> [Bits; 2] {
 /// where a move of `color` is dominated (pattern M): pruning them all
 /// keeps a winning move of `color` whenever it has one.
 pub fn dominated(pos: &Hex, fill: &[Bits; 2], color: Color) -> Bits {
-    let mut board = Board::of(pos);
-    for (st, f) in board.st.iter_mut().zip(fill) {
-        for k in 0..WORDS {
-            st[k] |= f[k];
-        }
-    }
+    let mut board = Board::filled(pos, fill);
     let x = color.index();
     let words = board.geo.words;
     let empty = board.empty();
@@ -454,12 +460,7 @@ pub fn vulnerable(
     moves: &Bits,
     dominated: &Bits,
 ) -> Bits {
-    let mut board = Board::of(pos);
-    for (st, f) in board.st.iter_mut().zip(fill) {
-        for k in 0..WORDS {
-            st[k] |= f[k];
-        }
-    }
+    let mut board = Board::filled(pos, fill);
     let words = board.geo.words;
     // Cells next to a dominated one may not be killers.
     let mut near = [0u64; WORDS];
