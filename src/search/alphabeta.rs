@@ -122,12 +122,15 @@ impl<M> Shared<M> {
 impl<M: Copy + PartialEq> Iteration<M> {
     /// Makes the lines (multi-PV) start with the move chosen, when it was
     /// changed after they were found (an unfinished iteration's better
-    /// move, a faster win): the chosen move's line first, then the others.
+    /// move, a faster win): the chosen move's line first, then the others,
+    /// as many lines as before (the last goes when the chosen move had
+    /// none).
     fn lead_lines(&mut self) {
         if self.lines.is_empty() || self.lines[0].pv.first() == Some(&self.best) {
             return;
         }
         let best = self.best;
+        let count = self.lines.len();
         self.lines.retain(|l| l.pv.first() != Some(&best));
         self.lines.insert(
             0,
@@ -136,6 +139,7 @@ impl<M: Copy + PartialEq> Iteration<M> {
                 pv: self.pv.clone(),
             },
         );
+        self.lines.truncate(count);
     }
 }
 
@@ -1203,6 +1207,31 @@ fn from_table(score: Score, ply: usize) -> Score {
 mod tests {
     use super::*;
     use crate::games::onyx::{Onyx, Start, TwoDistance};
+
+    /// An unfinished iteration's better move, not among the last
+    /// iteration's lines, leads them and the count stays (it was one line
+    /// too many: the browser board drew four candidates of three).
+    #[test]
+    fn a_better_move_leads_the_lines_and_keeps_their_count() {
+        let line = |m: u8, score: Score| Line { score, pv: vec![m] };
+        let mut it = Iteration {
+            best: 9u8,
+            score: 40,
+            depth: 3,
+            pv: vec![9, 1],
+            lines: vec![line(1, 30), line(2, 20), line(3, 10)],
+        };
+        it.lead_lines();
+        let firsts: Vec<u8> = it.lines.iter().map(|l| l.pv[0]).collect();
+        assert_eq!(firsts, [9, 1, 2]);
+        assert_eq!(it.lines[0].pv, [9, 1]);
+        // The chosen move among them: it moves to the front, none is lost.
+        it.best = 2;
+        it.pv = vec![2];
+        it.lead_lines();
+        let firsts: Vec<u8> = it.lines.iter().map(|l| l.pv[0]).collect();
+        assert_eq!(firsts, [2, 9, 1]);
+    }
 
     /// RULINGS, Onyx: on blank 4×4 these moves bring back after move 25 the
     /// position after move 17. Searched there, the repeated position is a
