@@ -197,6 +197,15 @@ impl<C: Set, const K: usize> List<C, K> {
         &self.c[..self.len as usize]
     }
 
+    /// Becomes a copy of `other`, copying only the carriers it holds (a
+    /// whole list is mostly unused room: copying it was a quarter of the
+    /// time on 11×11).
+    fn copy_from(&mut self, other: &Self) {
+        let len = other.len as usize;
+        self.c[..len].copy_from_slice(&other.c[..len]);
+        self.len = other.len;
+    }
+
     fn contains(&self, c: C) -> bool {
         self.items().contains(&c)
     }
@@ -629,8 +638,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         for x in 0..P {
             for y in points((other.full_nb[x] | other.semi_nb[x]) >> x >> 1) {
                 let p = pair(x, x + 1 + y);
-                self.full[p] = other.full[p];
-                self.semi[p] = other.semi[p];
+                self.full[p].copy_from(&other.full[p]);
+                self.semi[p].copy_from(&other.semi[p]);
             }
         }
         self.full_nb = other.full_nb;
