@@ -211,6 +211,17 @@ pub trait Notation: Game {
     fn drawing(&self) -> Drawing {
         Drawing::default()
     }
+
+    /// The image of `mv` under a symmetry of the board that maps the
+    /// position to itself with the same side to move and the same rules
+    /// (so the positions after `mv` and after its image have the same
+    /// value, and each one's moves answer the other's through the same
+    /// map), or `None` when the game names none for this position (the
+    /// default). A move that names no point (the swap) is its own image.
+    fn symmetric_move(&self, mv: Self::Move) -> Option<Self::Move> {
+        let _ = mv;
+        None
+    }
 }
 
 /// Number of move sequences of length `depth` from `pos` (no move after a

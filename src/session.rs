@@ -66,6 +66,10 @@ pub trait Rules: Send {
     /// them (for the colour not to move: as if the turn were handed over),
     /// in board order (see [`crate::game::MoveOrder`]).
     fn legal_moves_for(&mut self, color: Color) -> Vec<String>;
+    /// The move `text` (of the side to move) turned by a symmetry that
+    /// keeps the position, in notation: see [`Notation::symmetric_move`].
+    /// `None` when there is none, or `text` is no legal move.
+    fn symmetric_move(&self, text: &str) -> Option<String>;
     /// The board for people.
     fn showboard(&self) -> String;
     /// See [`Notation::piece_at`].
@@ -282,6 +286,11 @@ impl<G: Notation> Rules for RulesSession<G> {
                 .map(|m| game.format_listed_move(m))
                 .collect::<Vec<String>>()
         })
+    }
+    fn symmetric_move(&self, text: &str) -> Option<String> {
+        let mv = self.game.parse_move(text).ok()?;
+        let image = self.game.symmetric_move(mv)?;
+        Some(self.game.format_move(image))
     }
     fn showboard(&self) -> String {
         self.game.showboard()

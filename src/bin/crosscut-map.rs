@@ -29,7 +29,9 @@ GAME is: --game NAME [--size N] [--option NAME=VALUE ...] [--by color|player]
 list   prints every opening (the legal first moves, in board order), one a line.
 solve  solves the position after one opening (by name, or the K-th of the list
        counting from 0, for job arrays) and writes DIR/job-MOVE.txt; an opening
-       already solved is skipped (one left unknown too, unless --retry-unknown).
+       already solved is skipped (one left unknown too, unless --retry-unknown);
+       one whose twin by a symmetry of the board that keeps the start has its
+       file takes the twin's result, turned, without solving.
        --time: seconds for this opening (default 60; 0 for no limit).
 merge  checks that every opening of the map has its file, all for the same game,
        and writes DIR/map.txt: the value of each opening for the player who
@@ -106,6 +108,10 @@ struct Job {
     seconds: f64,
     /// The size of the proof (`solve`'s `proof`), when known.
     proof: Option<u64>,
+    /// The opening whose solve this one's result was turned from (the
+    /// board's symmetry maps the start to itself and one to the other),
+    /// when it was not solved itself.
+    twin: Option<String>,
 }
 
 impl Job {
@@ -120,6 +126,9 @@ impl Job {
         let _ = writeln!(s, "seconds={:.3}", self.seconds);
         if let Some(p) = self.proof {
             let _ = writeln!(s, "proof={p}");
+        }
+        if let Some(t) = &self.twin {
+            let _ = writeln!(s, "twin={t}");
         }
         s
     }
@@ -146,6 +155,7 @@ impl Job {
                 .map(|p| p.parse())
                 .transpose()
                 .context("proof=")?,
+            twin: get("twin"),
         })
     }
 }
@@ -245,6 +255,16 @@ fn solve(a: &Args) -> Result<()> {
             return Ok(());
         }
     }
+    let header = a.map.header(&e);
+    if let Some(job) = from_twin(&e, dir, &opening, &header, a.retry_unknown)? {
+        write_job(&path, &job)?;
+        println!(
+            "{opening}: {} as its twin {}",
+            job.value,
+            job.twin.as_deref().unwrap_or("")
+        );
+        return Ok(());
+    }
     if let Some(mb) = a.hash {
         e.set_param("solve_hash", &mb.to_string())
             .map_err(|m| anyhow!("--hash: {m}"))?;
@@ -253,7 +273,6 @@ fn solve(a: &Args) -> Result<()> {
         e.set_param("solve_nodes", &n.to_string())
             .map_err(|m| anyhow!("--nodes: {m}"))?;
     }
-    let header = a.map.header(&e);
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
     let opener = rules.to_move();
     rules
@@ -293,12 +312,9 @@ fn solve(a: &Args) -> Result<()> {
         nodes,
         seconds,
         proof,
+        twin: None,
     };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    // Written whole, then renamed: a job killed midway leaves no file.
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, job.text()).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    write_job(&path, &job)?;
     println!(
         "{opening}: {} nodes {} time {:.2}{}",
         job.value,
@@ -307,6 +323,57 @@ fn solve(a: &Args) -> Result<()> {
         proof_words(job.proof)
     );
     Ok(())
+}
+
+/// Writes a job's file: whole, then renamed, so that a job killed midway
+/// leaves no file.
+fn write_job(path: &Path, job: &Job) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    std::fs::write(&tmp, job.text()).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// The result of `opening` turned from its twin's, when the game names a
+/// symmetry of the start ([`crosscut::session::Rules::symmetric_move`])
+/// that maps `opening` to another opening whose job
+/// (of the same map, solved itself) is decided, or unknown and
+/// `retry_unknown` not asked: the same value, the refutation turned.
+fn from_twin(
+    e: &Engine,
+    dir: &Path,
+    opening: &str,
+    header: &str,
+    retry_unknown: bool,
+) -> Result<Option<Job>> {
+    let rules = e.rules().map_err(|m| anyhow!(m))?;
+    let Some(twin) = rules.symmetric_move(opening).filter(|t| t != opening) else {
+        return Ok(None);
+    };
+    let path = job_path(dir, &twin);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(None);
+    };
+    let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
+    if job.header != header || job.twin.is_some() || (job.value == "unknown" && retry_unknown) {
+        return Ok(None);
+    }
+    // The map takes the position after the twin to the one after the
+    // opening; a reply that names no point (the swap) is its own image.
+    let reply = job.reply.map(|r| rules.symmetric_move(&r).unwrap_or(r));
+    Ok(Some(Job {
+        header: header.to_string(),
+        opening: opening.to_string(),
+        value: job.value,
+        reply,
+        nodes: 0,
+        seconds: 0.0,
+        proof: None,
+        twin: Some(twin),
+    }))
 }
 
 /// ` proof P` after a job's figures when the proof's size is known.
@@ -426,14 +493,17 @@ fn merge(a: &Args) -> Result<bool> {
                     .map(|r| format!(" reply {r}"))
                     .unwrap_or_default();
                 total_proof += j.proof.unwrap_or(0);
-                let _ = writeln!(
-                    out,
-                    "{o} {}{reply} nodes {} time {:.2}{}",
-                    j.value,
-                    j.nodes,
-                    j.seconds,
-                    proof_words(j.proof)
-                );
+                let _ = match &j.twin {
+                    Some(t) => writeln!(out, "{o} {}{reply} as its twin {t}", j.value),
+                    None => writeln!(
+                        out,
+                        "{o} {}{reply} nodes {} time {:.2}{}",
+                        j.value,
+                        j.nodes,
+                        j.seconds,
+                        proof_words(j.proof)
+                    ),
+                };
             }
             None => {
                 let _ = writeln!(out, "{o} missing");

@@ -575,6 +575,105 @@ fn map_tool(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// Twins in a map: on Hex's empty board the half-turn maps each opening
+/// to another, so a job whose twin is solved takes its result, turned,
+/// without solving (16 openings of 4×4, one after another: the second half
+/// are twins); each twin's value is its own solve's, and a turned
+/// refutation refutes. A game or position without a symmetry has none.
+#[test]
+fn a_map_takes_each_twins_result_turned() {
+    let dir = std::env::temp_dir().join(format!("crosscut-twins-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.display().to_string();
+    let game = [
+        "--game", "hex", "--size", "4", "--option", "swap=off", "--by", "color",
+    ];
+    let (code, listed) = map_tool(&[&["list"], &game[..]].concat());
+    assert_eq!(code, 0);
+    let openings: Vec<&str> = listed.lines().collect();
+    assert_eq!(openings.len(), 16);
+    let mut turned = 0;
+    for o in &openings {
+        let (code, said) =
+            map_tool(&[&["solve"], &game[..], &["--out", &out, "--opening", o]].concat());
+        assert_eq!(code, 0, "{said}");
+        turned += usize::from(said.contains("as its twin"));
+    }
+    assert_eq!(turned, 8);
+    let (code, map) = map_tool(&["merge", "--out", &out]);
+    assert_eq!(code, 0, "{map}");
+    assert!(map.contains("d4 loss reply"), "{map}");
+    let mut gtp = Gtp::new();
+    for c in [
+        "game hex",
+        "boardsize 4",
+        "swap off",
+        "param solve_by color",
+    ] {
+        ok(&mut gtp, c);
+    }
+    for line in map.lines().filter(|l| l.contains(" as its twin ")) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let (opening, value) = (w[0], w[1]);
+        let twin = w[w.len() - 1];
+        // The twin's line has the same value, from a solve of its own.
+        assert!(
+            map.lines()
+                .any(|l| l.starts_with(&format!("{twin} {value}")) && l.contains(" nodes ")),
+            "{line}\n{map}"
+        );
+        // The position after the opening, solved here, has that value.
+        ok(&mut gtp, "clear_board");
+        ok(&mut gtp, &format!("play b {opening}"));
+        let solved = ok(&mut gtp, "solve");
+        let expected = if value == "win" { "loss" } else { "win" };
+        assert!(solved.starts_with(expected), "{opening}: {solved}");
+        // A turned refutation refutes.
+        if let Some(i) = w.iter().position(|&x| x == "reply") {
+            ok(&mut gtp, &format!("play w {}", w[i + 1]));
+            let after = ok(&mut gtp, "solve");
+            assert!(after.starts_with("loss"), "{opening} {}: {after}", w[i + 1]);
+        }
+    }
+    // Hex names the half-turn only while the position is its own.
+    let mut hex = Hex::new(4).unwrap();
+    let a1 = hex.parse_move("a1").unwrap();
+    let d4 = hex.parse_move("d4").unwrap();
+    assert!(hex.symmetric_move(a1) == Some(d4));
+    hex.play(a1);
+    assert!(hex.symmetric_move(hex.parse_move("b2").unwrap()).is_none());
+    // Onyx names no symmetry: every opening is solved itself.
+    let onyx = [
+        "--game",
+        "onyx",
+        "--size",
+        "4",
+        "--option",
+        "start=blank",
+        "--by",
+        "color",
+    ];
+    let (code, said) = map_tool(
+        &[
+            &["solve"],
+            &onyx[..],
+            &[
+                "--out",
+                &format!("{out}-onyx"),
+                "--index",
+                "0",
+                "--time",
+                "5",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("twin"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(format!("{out}-onyx"));
+}
+
 /// An opening map as jobs: `list` gives the openings, each `solve` job
 /// writes its own file (run with GNU parallel two at a time when it is
 /// installed, else one after another), a job already done is skipped,

@@ -341,6 +341,19 @@ impl Notation for Hex {
         }
     }
 
+    /// The half-turn (see [`super::symmetry`]), on a position that is its
+    /// own half-turn.
+    fn symmetric_move(&self, mv: HexMove) -> Option<HexMove> {
+        if !super::symmetry::is_own_half_turn(self) {
+            return None;
+        }
+        let last = (self.geo.num_cells - 1) as Cell;
+        Some(match mv {
+            HexMove::Place(c) => HexMove::Place(last - c),
+            HexMove::Swap => HexMove::Swap,
+        })
+    }
+
     fn showboard(&self) -> String {
         super::display::render_board(self)
     }
