@@ -412,10 +412,9 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         } else {
             OR_DEPTH
         };
-        let mut out = [C::ZERO; OR_OUT];
-        let mut k = 0;
-        self.or_all(s, c, c, depth, p, &mut out, &mut k);
-        for &u in &out[..k] {
+        let mut found = List::<C, OR_OUT>::EMPTY;
+        self.or_all(s, c, c, depth, p, &mut found);
+        for &u in found.items() {
             self.add_full(x, y, u);
         }
         let (mut inter, mut union) = (c, c);
@@ -438,10 +437,9 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     /// The complete OR (as Benzene's `VCOr`): sets of semis (carriers'
     /// intersection `inter`, union `union`) grown by up to `depth` more
     /// until the intersection is empty; each union not dominated by a
-    /// full of pair `p` or by one found goes to `out`. A set with an
+    /// full of pair `p` or by one found goes to `found`. A set with an
     /// empty intersection holds a semi without the intersection's cell
     /// chosen, so branching on those misses none.
-    #[allow(clippy::too_many_arguments)]
     fn or_all(
         &self,
         semis: &[C],
@@ -449,14 +447,10 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         union: C,
         depth: usize,
         p: usize,
-        out: &mut [C; OR_OUT],
-        k: &mut usize,
+        found: &mut List<C, OR_OUT>,
     ) {
         if inter == C::ZERO {
-            if *k < OR_OUT && !out[..*k].iter().any(|&o| o & !union == C::ZERO) {
-                out[*k] = union;
-                *k += 1;
-            }
+            found.add(union);
             return;
         }
         if depth == 0 {
@@ -475,10 +469,10 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         let a = best.1;
         for &t in semis.iter().filter(|&&t| t & a == C::ZERO) {
             let u = union | t;
-            if self.full[p].dominates(u) || out[..*k].iter().any(|&o| o & !u == C::ZERO) {
+            if self.full[p].dominates(u) || found.dominates(u) {
                 continue;
             }
-            self.or_all(semis, inter & t, u, depth - 1, p, out, k);
+            self.or_all(semis, inter & t, u, depth - 1, p, found);
         }
     }
 
