@@ -398,7 +398,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         self.semi_nb[x] |= 1 << y;
         self.semi_nb[y] |= 1 << x;
         self.queue.push((x as u8, y as u8, c, false));
-        // OR: pairs, triples, then the greedy intersection of all. None
+        // OR: the complete search, then the greedy intersection of all. None
         // can give a full while the carriers of all the semis (`c` among
         // them) share a cell: every subset then shares it too.
         let list = self.semi[p];
