@@ -401,8 +401,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         // OR: the complete search, then the greedy intersection of all. None
         // can give a full while the carriers of all the semis (`c` among
         // them) share a cell: every subset then shares it too.
-        let list = self.semi[p];
-        let s = list.items();
+        let s = self.semi[p].items();
         if s.iter().fold(C::ALL, |m, &a| m & a) != C::ZERO {
             return;
         }
@@ -414,14 +413,16 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         };
         let mut found = List::<C, OR_OUT>::EMPTY;
         self.or_all(s, c, c, depth, p, &mut found);
-        for &u in found.items() {
-            self.add_full(x, y, u);
-        }
-        let (mut inter, mut union) = (c, c);
+        // The greedy pass reads the semis smallest first (a copy: adding
+        // fulls below needs `self` whole; it leaves the semis as they are).
         let mut sorted = [C::ZERO; MAX_SEMI];
         let sorted = &mut sorted[..s.len()];
         sorted.copy_from_slice(s);
         sorted.sort_unstable_by_key(|a| a.count());
+        for &u in found.items() {
+            self.add_full(x, y, u);
+        }
+        let (mut inter, mut union) = (c, c);
         for &a in sorted.iter() {
             if inter & a != inter {
                 inter &= a;
