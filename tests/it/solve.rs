@@ -575,6 +575,29 @@ fn map_tool(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// An empty folder for a map's jobs, `tag` and the process id, and its
+/// path as an argument.
+fn fresh_dir(tag: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.display().to_string();
+    (dir, out)
+}
+
+/// The map arguments of Hex `size`×`size`, swap off, by colour.
+fn hex_map_game(size: &str) -> [&str; 8] {
+    [
+        "--game", "hex", "--size", size, "--option", "swap=off", "--by", "color",
+    ]
+}
+
+/// `crosscut-map list` of `game`, which must succeed.
+fn listed_openings(game: &[&str]) -> String {
+    let (code, listed) = map_tool(&[&["list"], game].concat());
+    assert_eq!(code, 0, "{listed}");
+    listed
+}
+
 /// Twins in a map: on Hex's empty board the half-turn maps each opening
 /// to another, so a job whose twin is solved takes its result, turned,
 /// without solving (16 openings of 4×4, one after another: the second half
@@ -582,14 +605,9 @@ fn map_tool(args: &[&str]) -> (i32, String) {
 /// refutation refutes. A game or position without a symmetry has none.
 #[test]
 fn a_map_takes_each_twins_result_turned() {
-    let dir = std::env::temp_dir().join(format!("crosscut-twins-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = dir.display().to_string();
-    let game = [
-        "--game", "hex", "--size", "4", "--option", "swap=off", "--by", "color",
-    ];
-    let (code, listed) = map_tool(&[&["list"], &game[..]].concat());
-    assert_eq!(code, 0);
+    let (dir, out) = fresh_dir("crosscut-twins");
+    let game = hex_map_game("4");
+    let listed = listed_openings(&game);
     let openings: Vec<&str> = listed.lines().collect();
     assert_eq!(openings.len(), 16);
     let mut turned = 0;
@@ -681,14 +699,9 @@ fn a_map_takes_each_twins_result_turned() {
 /// equals `solve_all` of the same position, opening by opening.
 #[test]
 fn opening_map_jobs_merge_into_the_map_of_solve_all() {
-    let dir = std::env::temp_dir().join(format!("crosscut-map-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = dir.display().to_string();
-    let game = [
-        "--game", "hex", "--size", "3", "--option", "swap=off", "--by", "color",
-    ];
-    let (code, listed) = map_tool(&[&["list"], &game[..]].concat());
-    assert_eq!(code, 0);
+    let (dir, out) = fresh_dir("crosscut-map");
+    let game = hex_map_game("3");
+    let listed = listed_openings(&game);
     let openings: Vec<&str> = listed.lines().collect();
     assert_eq!(openings.len(), 9, "{listed}");
     // One job by its index, as a job array would run it.
