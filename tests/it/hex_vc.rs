@@ -226,8 +226,9 @@ fn knowledge_is_sound_on_5x5_near_the_end() {
 /// searcher uses the connections): 9×9 and 11×11 positions near the end
 /// (a set-up board with at most 12 empty cells, so brute force is quick).
 #[test]
-fn knowledge_is_sound_on_9x9_and_11x11_near_the_end() {
-    for (n, seed) in [(9, 21), (11, 22)] {
+fn knowledge_is_sound_on_9x9_to_13x13_near_the_end() {
+    // 12×12 and 13×13 take the widest carriers (192 bits).
+    for (n, seed) in [(9, 21), (11, 22), (12, 23), (13, 24)] {
         let t = check_many(150, seed, |rng| set_up_near_end(n, 12, rng));
         eprintln!("{n}x{n} set up: {t:?}");
         assert!(t.claims > 20 && t.removed > 20, "{t:?}");
@@ -301,7 +302,7 @@ fn knowledge_is_sound_along_played_games() {
         updated > 500 && updated > built,
         "the searches are mostly updated from their parents: {updated} updated, {built} built"
     );
-    for (n, seed) in [(7, 32), (9, 33), (11, 34)] {
+    for (n, seed) in [(7, 32), (9, 33), (11, 34), (13, 35)] {
         let (t, updated, built) =
             check_along_games(12, seed, |rng| set_up_near_end(n, 22, rng), 12);
         eprintln!("{n}x{n} along games: {t:?}, searches {updated} updated, {built} built");
@@ -542,7 +543,7 @@ fn small_starts_keep_their_known_values() {
 
 #[test]
 fn larger_boards_fall_back_to_a_win_in_one() {
-    let mut pos = Hex::new(12).unwrap();
+    let mut pos = Hex::new(14).unwrap();
     for m in ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "a5", "b5"] {
         let mv = pos.parse_move(m).unwrap();
         pos.play(mv);
@@ -616,7 +617,7 @@ fn knowledge_is_sound_on_many_positions() {
 #[test]
 #[ignore = "timing, prints only"]
 fn knowledge_timing() {
-    for n in [5, 6, 7, 8, 9, 11] {
+    for n in [5, 6, 7, 8, 9, 11, 13] {
         let mut rng = SmallRng::seed_from_u64(n as u64);
         let start = std::time::Instant::now();
         let (mut calls, mut claims, mut kept, mut total) = (0, 0, 0, 0);

@@ -100,7 +100,7 @@ fn consider_for_mover(pos: &mut Hex) -> Option<Consider> {
         }
         let region = cells
             .into_iter()
-            .filter(|&c| them.must & (1u128 << c) != 0)
+            .filter(|&c| them.must.has(c as usize))
             .collect();
         return Some(Consider::MustPlay(region));
     }

@@ -84,10 +84,12 @@ use super::geometry::Bits;
 use crate::game::Color;
 
 /// Largest board side with connection knowledge.
-pub const MAX_VC_SIZE: usize = 11;
+pub const MAX_VC_SIZE: usize = 13;
 
-/// A set of cells of a board up to [`MAX_VC_SIZE`]: one bit a cell.
-pub(super) type Carrier = u128;
+/// A set of cells of a board up to [`MAX_VC_SIZE`]: one bit a cell (the
+/// summaries' word; a search's carriers are the narrowest word that
+/// holds its board, see [`Set`]).
+pub(super) type Carrier = Wide;
 
 /// Full connections kept for a point pair.
 pub const MAX_FULL: usize = 8;
@@ -105,7 +107,7 @@ const OR_DEPTH: usize = 2;
 const OR_OUT: usize = 16;
 
 /// The word a search's carriers are: `u64` on boards up to 8×8 (64
-/// cells; about a fifth faster), `u128` on the larger ones.
+/// cells; about a fifth faster), `u128` up to 11×11, [`Wide`] above.
 trait Set:
     Copy
     + Eq
@@ -115,6 +117,9 @@ trait Set:
     + std::ops::BitAndAssign
     + std::ops::BitOrAssign
 {
+    /// A set of the search's points (its cells and the two edges): the
+    /// partners a point has connections with.
+    type Points: Set;
     /// No cell.
     const ZERO: Self;
     /// Every cell.
@@ -129,12 +134,15 @@ trait Set:
     fn narrow(c: Carrier) -> Self;
     /// The lowest cell (the set not empty).
     fn first(self) -> usize;
+    /// The cells above cell `i`.
+    fn above(self, i: usize) -> Self;
 }
 
-/// The [`Set`] of a primitive word.
+/// The [`Set`] of a primitive word, its points in `$points`.
 macro_rules! word_set {
-    ($t:ty) => {
+    ($t:ty, $points:ty) => {
         impl Set for $t {
+            type Points = $points;
             const ZERO: Self = 0;
             const ALL: Self = <$t>::MAX;
             fn count(self) -> u32 {
@@ -144,32 +152,132 @@ macro_rules! word_set {
                 1 << i
             }
             fn wide(self) -> Carrier {
-                Carrier::from(self)
+                let c = u128::from(self);
+                Wide([c as u64, (c >> 64) as u64, 0])
             }
             fn narrow(c: Carrier) -> Self {
-                c as $t
+                (u128::from(c.0[0]) | u128::from(c.0[1]) << 64) as $t
             }
             fn first(self) -> usize {
                 self.trailing_zeros() as usize
+            }
+            fn above(self, i: usize) -> Self {
+                self & (<$t>::MAX << i << 1)
             }
         }
     };
 }
 
-word_set!(u64);
-word_set!(u128);
+word_set!(u64, u128);
+word_set!(u128, u128);
+
+/// A set of up to 192 cells: the carriers of boards up to 13×13 (169
+/// cells; 171 points).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(super) struct Wide([u64; 3]);
+
+impl Wide {
+    /// Whether cell `i` is in the set.
+    pub(super) fn has(self, i: usize) -> bool {
+        i < 192 && self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Whether the set is empty.
+    pub(super) fn is_empty(self) -> bool {
+        self == Wide::ZERO
+    }
+}
+
+impl std::ops::BitAnd for Wide {
+    type Output = Wide;
+    fn bitand(self, o: Wide) -> Wide {
+        Wide([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2]])
+    }
+}
+
+impl std::ops::BitOr for Wide {
+    type Output = Wide;
+    fn bitor(self, o: Wide) -> Wide {
+        Wide([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2]])
+    }
+}
+
+impl std::ops::Not for Wide {
+    type Output = Wide;
+    fn not(self) -> Wide {
+        Wide([!self.0[0], !self.0[1], !self.0[2]])
+    }
+}
+
+impl std::ops::BitAndAssign for Wide {
+    fn bitand_assign(&mut self, o: Wide) {
+        *self = *self & o;
+    }
+}
+
+impl std::ops::BitOrAssign for Wide {
+    fn bitor_assign(&mut self, o: Wide) {
+        *self = *self | o;
+    }
+}
+
+impl Set for Wide {
+    type Points = Wide;
+    const ZERO: Self = Wide([0; 3]);
+    const ALL: Self = Wide([u64::MAX; 3]);
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn bit(i: usize) -> Self {
+        let mut w = [0; 3];
+        w[i / 64] = 1 << (i % 64);
+        Wide(w)
+    }
+    fn wide(self) -> Carrier {
+        self
+    }
+    fn narrow(c: Carrier) -> Self {
+        c
+    }
+    fn first(self) -> usize {
+        match self.0 {
+            [a, _, _] if a != 0 => a.trailing_zeros() as usize,
+            [_, b, _] if b != 0 => 64 + b.trailing_zeros() as usize,
+            [_, _, c] => 128 + c.trailing_zeros() as usize,
+        }
+    }
+    fn above(self, i: usize) -> Self {
+        let k = i / 64;
+        let mut w = self.0;
+        for (j, x) in w.iter_mut().enumerate() {
+            if j < k {
+                *x = 0;
+            } else if j == k {
+                *x &= u64::MAX << (i % 64) << 1;
+            }
+        }
+        Wide(w)
+    }
+}
 
 /// Largest board side whose carriers fit a `u64`.
 const SMALL_SIZE: usize = 8;
 /// Points (cells and the two edge groups) of a board up to
 /// [`SMALL_SIZE`].
 const SMALL_POINTS: usize = SMALL_SIZE * SMALL_SIZE + 2;
-/// Cells plus the two edge groups.
-const MAX_POINTS: usize = MAX_VC_SIZE * MAX_VC_SIZE + 2;
+/// Largest board side whose carriers fit a `u128`.
+const LARGE_SIZE: usize = 11;
+/// Points of a board up to [`LARGE_SIZE`].
+const LARGE_POINTS: usize = LARGE_SIZE * LARGE_SIZE + 2;
+/// Points of a board up to [`MAX_VC_SIZE`].
+const HUGE_POINTS: usize = MAX_VC_SIZE * MAX_VC_SIZE + 2;
 /// Searches kept on the stack per colour (each is a few hundred
 /// kilobytes up to 8×8, a few megabytes above).
 const SMALL_LEVELS: usize = 48;
 const LARGE_LEVELS: usize = 16;
+/// Searches kept per colour on boards past [`LARGE_SIZE`] (about 11 MB
+/// each on 13×13).
+const HUGE_LEVELS: usize = 8;
 /// Cached summaries (a power of two).
 const CACHE_SIZE: usize = 1 << 16;
 /// No point: a cell holding an opponent's stone.
@@ -177,7 +285,7 @@ const NONE: u8 = u8::MAX;
 
 /// The cells of `bits` as a [`Carrier`] (boards up to [`MAX_VC_SIZE`]).
 pub(super) fn carrier(bits: &Bits) -> Carrier {
-    bits[0] as Carrier | (bits[1] as Carrier) << 64
+    Wide([bits[0], bits[1], bits[2]])
 }
 
 /// At most `K` carriers, none containing another.
@@ -296,11 +404,11 @@ fn pair(x: usize, y: usize) -> usize {
 }
 
 /// The points of a mask, lowest first.
-fn points(mut m: u128) -> impl Iterator<Item = usize> {
+fn points<M: Set>(mut m: M) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let y = m.trailing_zeros() as usize;
-            m &= m - 1;
+        (m != M::ZERO).then(|| {
+            let y = m.first();
+            m &= !M::bit(y);
             y
         })
     })
@@ -308,13 +416,13 @@ fn points(mut m: u128) -> impl Iterator<Item = usize> {
 
 /// One colour's connections on one position, and the queue of those not
 /// yet combined.
-struct HSearch<C, const P: usize> {
+struct HSearch<C: Set, const P: usize> {
     full: Vec<List<C, MAX_FULL>>,
     semi: Vec<List<C, MAX_SEMI>>,
     /// Per point: the partners it may have a full / a semi with (a
     /// superset: a list may have emptied since).
-    full_nb: [u128; P],
-    semi_nb: [u128; P],
+    full_nb: [C::Points; P],
+    semi_nb: [C::Points; P],
     /// Per point: whether it is a group (else an empty cell).
     group: [bool; P],
     /// Per point: its cell's bit when it is an empty cell, else 0.
@@ -338,8 +446,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         HSearch {
             full: vec![List::EMPTY; P * (P - 1) / 2],
             semi: vec![List::EMPTY; P * (P - 1) / 2],
-            full_nb: [0; P],
-            semi_nb: [0; P],
+            full_nb: [C::Points::ZERO; P],
+            semi_nb: [C::Points::ZERO; P],
             group: [false; P],
             bit: [C::ZERO; P],
             point: [NONE; P],
@@ -360,14 +468,14 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     /// Empties every list.
     fn clear(&mut self) {
         for x in 0..P {
-            for y in points((self.full_nb[x] | self.semi_nb[x]) >> x >> 1) {
-                let p = pair(x, x + 1 + y);
+            for y in points((self.full_nb[x] | self.semi_nb[x]).above(x)) {
+                let p = pair(x, y);
                 self.full[p].len = 0;
                 self.semi[p].len = 0;
             }
         }
-        self.full_nb = [0; P];
-        self.semi_nb = [0; P];
+        self.full_nb = [C::Points::ZERO; P];
+        self.semi_nb = [C::Points::ZERO; P];
         self.queue.clear();
         self.next = 0;
         self.joined = false;
@@ -378,8 +486,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             return;
         }
         if self.full[pair(x, y)].add(c) {
-            self.full_nb[x] |= 1 << y;
-            self.full_nb[y] |= 1 << x;
+            self.full_nb[x] |= C::Points::bit(y);
+            self.full_nb[y] |= C::Points::bit(x);
             self.queue.push((x as u8, y as u8, c, true));
         }
     }
@@ -395,8 +503,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         if !self.semi[p].add(c) {
             return;
         }
-        self.semi_nb[x] |= 1 << y;
-        self.semi_nb[y] |= 1 << x;
+        self.semi_nb[x] |= C::Points::bit(y);
+        self.semi_nb[y] |= C::Points::bit(x);
         self.queue.push((x as u8, y as u8, c, false));
         // OR: the complete search, then the greedy intersection of all. None
         // can give a full while the carriers of all the semis (`c` among
@@ -418,7 +526,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         let mut sorted = [C::ZERO; MAX_SEMI];
         let sorted = &mut sorted[..s.len()];
         sorted.copy_from_slice(s);
-        sorted.sort_unstable_by_key(|a| a.count());
+        sorted.sort_by_key(|a| a.count());
         for &u in found.items() {
             self.add_full(x, y, u);
         }
@@ -499,7 +607,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             if (!full && !group) || mid == pa || mid == pb {
                 continue;
             }
-            for y in points(self.full_nb[mid] & !(1u128 << end)) {
+            for y in points(self.full_nb[mid] & !C::Points::bit(end)) {
                 // The lists of (mid, y) do not change below: only those
                 // of (end, y) do.
                 let q = pair(mid, y);
@@ -521,7 +629,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 }
             }
             if full && group {
-                for y in points(self.semi_nb[mid] & !(1u128 << end)) {
+                for y in points(self.semi_nb[mid] & !C::Points::bit(end)) {
                     let q = pair(mid, y);
                     for i in 0..self.semi[q].len as usize {
                         let s = self.semi[q].c[i];
@@ -631,8 +739,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     fn copy_from(&mut self, other: &Self) {
         self.clear();
         for x in 0..P {
-            for y in points((other.full_nb[x] | other.semi_nb[x]) >> x >> 1) {
-                let p = pair(x, x + 1 + y);
+            for y in points((other.full_nb[x] | other.semi_nb[x]).above(x)) {
+                let p = pair(x, y);
                 self.full[p].copy_from(&other.full[p]);
                 self.semi[p].copy_from(&other.semi[p]);
             }
@@ -656,8 +764,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         self.full[p].len = 0;
         self.semi[p].len = 0;
         for (a, b) in [(x, y), (y, x)] {
-            self.full_nb[a] &= !(1u128 << b);
-            self.semi_nb[a] &= !(1u128 << b);
+            self.full_nb[a] &= !C::Points::bit(b);
+            self.semi_nb[a] &= !C::Points::bit(b);
         }
         taken
     }
@@ -666,8 +774,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     fn pairs(&self) -> Vec<(usize, usize)> {
         let mut all = Vec::new();
         for x in 0..P {
-            for y in points((self.full_nb[x] | self.semi_nb[x]) >> x >> 1) {
-                all.push((x, x + 1 + y));
+            for y in points((self.full_nb[x] | self.semi_nb[x]).above(x)) {
+                all.push((x, y));
             }
         }
         all
@@ -858,19 +966,22 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             return Side {
                 full: true,
                 semi: true,
-                must: 0,
+                must: Carrier::ZERO,
                 complete: true,
             };
         }
         let (pa, pb) = self.edges();
         let p = pair(pa, pb);
         let (f, s) = (self.full[p], self.semi[p]);
-        let must = f
-            .items()
-            .iter()
-            .chain(s.items())
-            .fold(C::ALL, |m, &c| m & c)
-            .wide();
+        let must = if f.len + s.len == 0 {
+            Carrier::ALL
+        } else {
+            f.items()
+                .iter()
+                .chain(s.items())
+                .fold(C::ALL, |m, &c| m & c)
+                .wide()
+        };
         Side {
             full: f.len > 0,
             semi: s.len > 0,
@@ -924,6 +1035,33 @@ pub(super) struct Links {
     pub(super) joined: bool,
 }
 
+/// Evaluates `$body` with `$searches` the [`Scratch`] `$s`'s two colours'
+/// searches (made when first needed) of the word that holds a board of
+/// side `$n`, and `$keep` how many of them it keeps.
+macro_rules! by_word {
+    ($s:expr, $n:expr, |$searches:ident, $keep:ident| $body:expr) => {
+        if $n <= SMALL_SIZE {
+            let $searches = $s
+                .small
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            let $keep = SMALL_LEVELS;
+            $body
+        } else if $n <= LARGE_SIZE {
+            let $searches = $s
+                .large
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            let $keep = LARGE_LEVELS;
+            $body
+        } else {
+            let $searches = $s
+                .huge
+                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
+            let $keep = HUGE_LEVELS;
+            $body
+        }
+    };
+}
+
 /// The full connections of `color` on `pos` (not over, on a board of at
 /// most [`MAX_VC_SIZE`]), from a complete search: the kept one if there
 /// is one, else one updated or built and kept.
@@ -947,23 +1085,19 @@ pub(super) fn links(pos: &Hex, color: Color, out: &mut Links) {
         let mut s = s.borrow_mut();
         let s = s.get_or_insert_with(Scratch::new);
         let k = color.index();
-        if n <= SMALL_SIZE {
-            let searches = s
-                .small
-                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
-            go(&mut searches[k], pos, color, SMALL_LEVELS, out)
-        } else {
-            let searches = s
-                .large
-                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
-            go(&mut searches[k], pos, color, LARGE_LEVELS, out)
-        }
+        by_word!(s, n, |searches, keep| go(
+            &mut searches[k],
+            pos,
+            color,
+            keep,
+            out
+        ))
     })
 }
 
 /// One colour's searches of the positions asked about last, the least
 /// recently used making room for a new one.
-struct Searches<C, const P: usize> {
+struct Searches<C: Set, const P: usize> {
     slots: Vec<Box<HSearch<C, P>>>,
     /// When each slot was last used.
     used: Vec<u64>,
@@ -1086,10 +1220,12 @@ struct CacheEntry {
 }
 
 struct Scratch {
-    /// Each colour's searches on boards up to [`SMALL_SIZE`], and on the
-    /// larger ones (each made when first needed).
+    /// Each colour's searches on boards up to [`SMALL_SIZE`], up to
+    /// [`LARGE_SIZE`], and on the larger ones (each made when first
+    /// needed).
     small: Option<[Searches<u64, SMALL_POINTS>; 2]>,
-    large: Option<[Searches<Carrier, MAX_POINTS>; 2]>,
+    large: Option<[Searches<u128, LARGE_POINTS>; 2]>,
+    huge: Option<[Searches<Wide, HUGE_POINTS>; 2]>,
     cache: Vec<Option<CacheEntry>>,
 }
 
@@ -1107,6 +1243,7 @@ impl Scratch {
         Scratch {
             small: None,
             large: None,
+            huge: None,
             cache: vec![None; CACHE_SIZE],
         }
     }
@@ -1127,7 +1264,7 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
         carrier(pos.bits(Color::Black)),
         carrier(pos.bits(Color::White)),
     ];
-    let fold = |c: Carrier| (c as u64) ^ ((c >> 64) as u64).rotate_left(17);
+    let fold = |c: Carrier| c.0[0] ^ c.0[1].rotate_left(17) ^ c.0[2].rotate_left(41);
     let mix = fold(stones[0]).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ fold(stones[1])
             .wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
@@ -1146,17 +1283,14 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
             side: NO_SIDE,
         };
         let cache = &mut s.cache[index];
-        if n <= SMALL_SIZE {
-            let searches = s
-                .small
-                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
-            ask(&mut searches[k], cache, key, pos, to_move, SMALL_LEVELS)
-        } else {
-            let searches = s
-                .large
-                .get_or_insert_with(|| [Searches::new(), Searches::new()]);
-            ask(&mut searches[k], cache, key, pos, to_move, LARGE_LEVELS)
-        }
+        by_word!(s, n, |searches, keep| ask(
+            &mut searches[k],
+            cache,
+            key,
+            pos,
+            to_move,
+            keep
+        ))
     })
 }
 
@@ -1164,7 +1298,7 @@ pub(super) fn side(pos: &Hex, color: Color, to_move: bool) -> Side {
 const NO_SIDE: Side = Side {
     full: false,
     semi: false,
-    must: Carrier::MAX,
+    must: Carrier::ALL,
     complete: false,
 };
 
@@ -1208,6 +1342,9 @@ pub(super) fn forget() {
             if let Some(large) = s.large.as_mut() {
                 large.iter_mut().for_each(Searches::forget);
             }
+            if let Some(huge) = s.huge.as_mut() {
+                huge.iter_mut().for_each(Searches::forget);
+            }
         }
     })
 }
@@ -1218,4 +1355,100 @@ pub(super) fn forget() {
 /// to see the incremental update at work.
 pub fn search_counts() -> SearchCounts {
     COUNTS.with(|c| *c.borrow())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::hex::board::HexMove;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// [`Wide`]'s operations against `u128`'s on sets within 128 cells,
+    /// and its cells above 128 by hand.
+    #[test]
+    fn wide_sets_agree_with_u128() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..2000 {
+            let a: u128 = rng.random::<u128>() & rng.random::<u128>();
+            let b: u128 = rng.random::<u128>() | rng.random::<u128>();
+            let (wa, wb) = (a.wide(), b.wide());
+            assert_eq!(u128::narrow(wa & wb), a & b);
+            assert_eq!(u128::narrow(wa | wb), a | b);
+            assert_eq!(u128::narrow(!wa), !a);
+            assert_eq!(wa.count(), a.count());
+            if a != 0 {
+                assert_eq!(wa.first(), a.first());
+            }
+            let i = rng.random_range(0..128);
+            assert_eq!(u128::narrow(wa.above(i)), a.above(i), "{a:x} {i}");
+            assert_eq!(Wide::bit(i), u128::bit(i).wide());
+            assert_eq!(wa.has(i), a & (1 << i) != 0);
+        }
+        let w = Wide::bit(170) | Wide::bit(64) | Wide::bit(3);
+        assert_eq!(w.count(), 3);
+        assert_eq!(w.first(), 3);
+        assert_eq!(w.above(3).first(), 64);
+        assert_eq!(w.above(64).first(), 170);
+        assert_eq!(w.above(170), Wide::ZERO);
+        assert_eq!(Wide::ALL.above(191), Wide::ZERO);
+        assert!(w.has(170) && !w.has(169) && !w.has(500));
+        assert_eq!(points(w).collect::<Vec<_>>(), [3, 64, 170]);
+    }
+
+    /// A search's summary and links, from scratch or updated along a game.
+    fn seen<C: Set, const P: usize>(
+        s: &mut HSearch<C, P>,
+        pos: &Hex,
+        color: Color,
+        update: bool,
+    ) -> (Side, Vec<(u8, u8, u8)>) {
+        if update {
+            s.extend(pos);
+        } else {
+            s.build(pos, color);
+        }
+        let complete = s.run(false);
+        let mut links = Links::default();
+        s.links(&mut links);
+        (s.summary(complete), links.fulls)
+    }
+
+    /// The same search on the three carrier words (`u64`, `u128`,
+    /// [`Wide`]) finds the same connections, from scratch and updated
+    /// along random games: the wider words change nothing but the board
+    /// sizes they hold.
+    #[test]
+    fn searches_agree_across_words() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut small = Box::new(HSearch::<u64, SMALL_POINTS>::new());
+        let mut large = Box::new(HSearch::<u128, LARGE_POINTS>::new());
+        let mut huge = Box::new(HSearch::<Wide, HUGE_POINTS>::new());
+        for game in 0..12 {
+            let n = 4 + game % 5;
+            let color = if game % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut pos = Hex::new(n).expect("board");
+            pos.set_swap(false);
+            let mut moves = Vec::new();
+            let mut first = true;
+            while pos.outcome().is_none() {
+                let update = !first && rng.random_range(0..3) > 0;
+                let a = seen(&mut small, &pos, color, update);
+                let b = seen(&mut large, &pos, color, update);
+                let c = seen(&mut huge, &pos, color, update);
+                assert_eq!(a, b, "{n}x{n}");
+                assert_eq!(b, c, "{n}x{n}");
+                first = false;
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                moves.retain(|&m| m != HexMove::Swap);
+                pos.play(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+    }
 }

@@ -40,10 +40,10 @@ use std::cell::RefCell;
 
 use super::board::{Hex, HexMove};
 use super::geometry::{Bits, WORDS};
+use super::hsearch::{Carrier, carrier, side};
 pub use super::hsearch::{
     MAX_FULL, MAX_SEMI, MAX_VC_SIZE, SearchCounts, WORK_LIMIT, search_counts,
 };
-use super::hsearch::{carrier, side};
 use super::inferior;
 use crate::game::{Color, Game};
 use crate::solve::Knowledge;
@@ -179,7 +179,7 @@ impl Knowledge for Hex {
                 return None;
             }
             let them = side(pos, other, false);
-            if them.full || (them.semi && them.must == 0) {
+            if them.full || (them.semi && them.must.is_empty()) {
                 return Some(other);
             }
             None
@@ -217,14 +217,14 @@ impl Knowledge for Hex {
         // (with the dead cells filled in the opponent's colour) are left
         // to `prune_inferior`.
         let other_fill = if them.full {
-            0
+            Carrier::default()
         } else {
             carrier(&fill[other.index()])
         };
         let keep = them.must | other_fill;
         moves.retain(|&mv| match mv {
             HexMove::Swap => true,
-            HexMove::Place(c) => (c as usize) < 128 && keep & (1 << c) != 0,
+            HexMove::Place(c) => keep.has(c as usize),
         });
     }
 
