@@ -31,12 +31,15 @@ solve  solves the position after one opening (by name, or the K-th of the list
        counting from 0, for job arrays) and writes DIR/job-MOVE.txt; an opening
        already solved is skipped (one left unknown too, unless --retry-unknown);
        one whose twin by a symmetry of the board that keeps the start has its
-       file takes the twin's result, turned, without solving.
+       file takes the twin's result, turned, without solving (with
+       --retry-unknown, only the first of two unknown twins in board order is
+       solved again; the other stays its copy).
        --time: seconds for this opening (default 60; 0 for no limit).
 merge  checks that every opening of the map has its file, all for the same game,
        and writes DIR/map.txt: the value of each opening for the player who
        played it, a board of them (W won, L lost, D drawn, ? unknown or missing),
-       and the totals. Exits with 1 when openings are missing.
+       and the totals; a twin's copy shows its twin's latest result, turned.
+       Exits with 1 when openings are missing.
   -h, --help, --version
 ";
 
@@ -256,7 +259,7 @@ fn solve(a: &Args) -> Result<()> {
         }
     }
     let header = a.map.header(&e);
-    if let Some(job) = from_twin(&e, dir, &opening, &header, a.retry_unknown)? {
+    if let Some(job) = from_twin(&e, &openings, dir, &opening, &header, a.retry_unknown)? {
         write_job(&path, &job)?;
         println!(
             "{opening}: {} as its twin {}",
@@ -339,11 +342,14 @@ fn write_job(path: &Path, job: &Job) -> Result<()> {
 
 /// The result of `opening` turned from its twin's, when the game names a
 /// symmetry of the start ([`crosscut::session::Rules::symmetric_move`])
-/// that maps `opening` to another opening whose job
-/// (of the same map, solved itself) is decided, or unknown and
-/// `retry_unknown` not asked: the same value, the refutation turned.
+/// that maps `opening` to another opening (of `openings`, the map's in
+/// board order) whose job (of the same map, solved itself) is decided, or
+/// unknown and either `retry_unknown` not asked or the twin first in
+/// board order (its retry decides both): the same value, the refutation
+/// turned.
 fn from_twin(
     e: &Engine,
+    openings: &[String],
     dir: &Path,
     opening: &str,
     header: &str,
@@ -358,7 +364,15 @@ fn from_twin(
         return Ok(None);
     };
     let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
-    if job.header != header || job.twin.is_some() || (job.value == "unknown" && retry_unknown) {
+    // Of two unknown twins retried, the first in board order is solved
+    // again; the other stays its copy, and `merge` reads the twin's
+    // latest result.
+    let place = |o: &str| openings.iter().position(|x| x == o);
+    let twin_first = place(&twin) < place(opening);
+    if job.header != header
+        || job.twin.is_some()
+        || (job.value == "unknown" && retry_unknown && !twin_first)
+    {
         return Ok(None);
     }
     // The map takes the position after the twin to the one after the
@@ -407,6 +421,7 @@ fn merge(a: &Args) -> Result<bool> {
     }
     let first = jobs
         .first()
+        .cloned()
         .ok_or_else(|| anyhow!("no job files in {}", dir.display()))?;
     if let Some(j) = jobs.iter().find(|j| j.header != first.header) {
         bail!(
@@ -435,6 +450,19 @@ fn merge(a: &Args) -> Result<bool> {
     };
     let mut e = map.engine()?;
     let openings = openings(&mut e)?;
+    // A twin's copy takes its twin's latest result, turned: the twin may
+    // have been solved again since the copy was written.
+    let rules = e.rules().map_err(|m| anyhow!(m))?;
+    let solved: Vec<Job> = jobs.iter().filter(|j| j.twin.is_none()).cloned().collect();
+    for j in &mut jobs {
+        if let Some(src) = solved.iter().find(|s| Some(&s.opening) == j.twin.as_ref()) {
+            j.value = src.value.clone();
+            j.reply = src
+                .reply
+                .as_ref()
+                .map(|r| rules.symmetric_move(r).unwrap_or_else(|| r.clone()));
+        }
+    }
     let view = e
         .rules_mut()
         .and_then(|r| r.position())

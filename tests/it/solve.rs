@@ -598,6 +598,59 @@ fn listed_openings(game: &[&str]) -> String {
     listed
 }
 
+/// Two unknown twins retried: only the first in board order is solved
+/// again; the other stays a copy of it (0 nodes), and `merge` gives the
+/// copy its twin's latest result, turned (Hex 5×5, c1 and its half-turn c5,
+/// first left unknown by a one-node limit).
+#[test]
+fn a_retry_solves_one_of_two_twins_and_merge_reads_it() {
+    let (dir, out) = fresh_dir("crosscut-twin-retry");
+    let game = hex_map_game("5");
+    let solve = |opening: &str, more: &[&str]| {
+        let (code, said) = map_tool(
+            &[
+                &["solve"],
+                &game[..],
+                &["--out", &out, "--opening", opening],
+                more,
+            ]
+            .concat(),
+        );
+        assert_eq!(code, 0, "{said}");
+        said
+    };
+    assert!(solve("c1", &["--nodes", "1"]).contains("unknown nodes 1"));
+    assert!(solve("c5", &["--nodes", "1"]).contains("unknown as its twin c1"));
+    // Retried, c5 waits for c1's retry: a copy again, not a solve.
+    let said = solve("c5", &["--retry-unknown", "--time", "60"]);
+    assert!(said.contains("unknown as its twin c1"), "{said}");
+    let said = solve("c1", &["--retry-unknown", "--time", "60"]);
+    assert!(said.starts_with("c1: loss nodes"), "{said}");
+    let job = std::fs::read_to_string(dir.join("job-c5.txt")).expect("c5's file");
+    assert!(
+        job.contains("value=unknown") && job.contains("twin=c1"),
+        "{job}"
+    );
+    // The merge reads c1's result for c5, its refutation turned (b4's
+    // half-turn on 5×5 is d2), whichever the job files say.
+    let (_, map) = map_tool(&["merge", "--out", &out]);
+    let reply = |o: &str| {
+        let line = map
+            .lines()
+            .find(|l| l.starts_with(&format!("{o} ")))
+            .unwrap_or_else(|| panic!("{o}: {map}"));
+        assert!(line.contains(" loss reply "), "{line}");
+        line.split_whitespace().nth(3).expect("a reply").to_string()
+    };
+    let (r1, r5) = (reply("c1"), reply("c5"));
+    let hex = Hex::new(5).unwrap();
+    let turned = hex
+        .symmetric_move(hex.parse_move(&r1).unwrap())
+        .expect("a twin");
+    assert_eq!(hex.format_move(turned), r5, "{map}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Twins in a map: on Hex's empty board the half-turn maps each opening
 /// to another, so a job whose twin is solved takes its result, turned,
 /// without solving (16 openings of 4×4, one after another: the second half
