@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use crosscut::game::{Color, Game, Notation, Outcome};
 use crosscut::games::hex::geometry::Bits;
-use crosscut::games::hex::{Hex, HexMove, TwoDistance, inferior, symmetry};
+use crosscut::games::hex::{Hex, HexMove, TwoDistance, inferior, symmetry, vc};
 use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -56,6 +56,8 @@ struct Tally {
     claims: usize,
     pruned_positions: usize,
     removed: usize,
+    /// Results proven from the player's connections (with captured sets).
+    play_claims: usize,
 }
 
 /// Checks the knowledge on `pos` (not over), with each side to move.
@@ -88,6 +90,35 @@ fn check(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Tally) {
             t.pruned_positions += 1;
         }
         let me = pos.to_move();
+        // The player's connections (`vc::proven_result` and
+        // `vc::prune_by_knowledge`, with captured sets): a proven result
+        // is right, and a side that wins keeps a winning move.
+        if let Some((wins, _)) = vc::proven_result(pos) {
+            t.play_claims += 1;
+            assert_eq!(
+                wins,
+                value == me,
+                "proven_result claims a {}, {me:?} to move:\n{}",
+                if wins { "win" } else { "loss" },
+                pos.showboard()
+            );
+        }
+        let mut left = moves.clone();
+        vc::prune_by_knowledge(pos, &mut left);
+        assert_eq!(pos.hash(), hash, "prune_by_knowledge leaves the position");
+        if value == me {
+            let wins = left.iter().any(|&mv| {
+                pos.play(mv);
+                let w = winner(pos, memo);
+                pos.undo();
+                w == me
+            });
+            assert!(
+                wins,
+                "prune_by_knowledge keeps no winning move:\n{}",
+                pos.showboard()
+            );
+        }
         for &mv in moves.iter().filter(|m| !kept.contains(m)) {
             t.removed += 1;
             assert_ne!(mv, HexMove::Swap, "swap is kept");
@@ -195,7 +226,7 @@ fn knowledge_is_sound_on_3x3() {
     });
     let u = check_many(1500, 2, |rng| set_up(3, 0.3, rng));
     eprintln!("3x3 played: {t:?}\n3x3 set up: {u:?}");
-    assert!(t.claims > 100 && t.removed > 100 && u.claims > 100);
+    assert!(t.claims > 100 && t.removed > 100 && u.claims > 100 && t.play_claims > 100);
 }
 
 #[test]
@@ -206,7 +237,7 @@ fn knowledge_is_sound_on_4x4() {
     });
     let u = check_many(1000, 4, |rng| set_up(4, 0.33, rng));
     eprintln!("4x4 played: {t:?}\n4x4 set up: {u:?}");
-    assert!(t.claims > 100 && t.removed > 100 && u.claims > 100);
+    assert!(t.claims > 100 && t.removed > 100 && u.claims > 100 && t.play_claims > 100);
 }
 
 #[test]
@@ -219,7 +250,7 @@ fn knowledge_is_sound_on_5x5_near_the_end() {
         set_up(5, 0.3, rng).filter(|p| empties(p) <= 12)
     });
     eprintln!("5x5 played: {t:?}\n5x5 set up: {u:?}");
-    assert!(t.claims > 100 && t.removed > 100 && u.claims > 50);
+    assert!(t.claims > 100 && t.removed > 100 && u.claims > 50 && t.play_claims > 100);
 }
 
 /// The carriers past the first 64 cells (boards up to 11×11 since the
@@ -231,7 +262,10 @@ fn knowledge_is_sound_on_9x9_to_13x13_near_the_end() {
     for (n, seed) in [(9, 21), (11, 22), (12, 23), (13, 24)] {
         let t = check_many(150, seed, |rng| set_up_near_end(n, 12, rng));
         eprintln!("{n}x{n} set up: {t:?}");
-        assert!(t.claims > 20 && t.removed > 20, "{t:?}");
+        assert!(
+            t.claims > 20 && t.removed > 20 && t.play_claims > 20,
+            "{t:?}"
+        );
     }
 }
 

@@ -21,7 +21,7 @@
 
 use super::board::{Hex, HexMove};
 use super::geometry::Cell;
-use super::hsearch::{MAX_VC_SIZE, side};
+use super::hsearch::{MAX_VC_SIZE, Mode, side};
 use crate::game::{Color, Game, Outcome};
 
 /// What the connections say about a colour's next move.
@@ -81,7 +81,7 @@ fn consider_for_mover(pos: &mut Hex) -> Option<Consider> {
             pos.play(HexMove::Place(c));
             let won = match pos.outcome() {
                 Some(o) => o == Outcome::Win(mover),
-                None => small && side(pos, mover, false).full,
+                None => small && side(pos, mover, Mode::Proof, false).full,
             };
             pos.undo();
             won
@@ -94,7 +94,7 @@ fn consider_for_mover(pos: &mut Hex) -> Option<Consider> {
         return None;
     }
     if small {
-        let them = side(pos, other, false);
+        let them = side(pos, other, Mode::Proof, false);
         if !(them.full || them.semi) {
             return None;
         }

@@ -40,7 +40,7 @@ use std::cell::RefCell;
 
 use super::board::{Hex, HexMove};
 use super::geometry::{Bits, WORDS};
-use super::hsearch::{Carrier, carrier, side};
+use super::hsearch::{Carrier, Mode, carrier, side};
 pub use super::hsearch::{
     MAX_FULL, MAX_SEMI, MAX_VC_SIZE, SearchCounts, WORK_LIMIT, search_counts,
 };
@@ -160,30 +160,7 @@ impl Knowledge for Hex {
     const ORDERS: bool = true;
 
     fn forced_winner(&mut self) -> Option<Color> {
-        if self.outcome().is_some() {
-            return None;
-        }
-        if !applies(self) {
-            return win_in_one(self);
-        }
-        let fill = fill_of(self);
-        let swap = self.swap_available();
-        on_filled(self, &fill, |pos| {
-            let mover = pos.to_move();
-            let other = mover.opponent();
-            let me = side(pos, mover, true);
-            if me.full || me.semi {
-                return Some(mover);
-            }
-            if swap {
-                return None;
-            }
-            let them = side(pos, other, false);
-            if them.full || (them.semi && them.must.is_empty()) {
-                return Some(other);
-            }
-            None
-        })
+        self.forced_winner_in(Mode::Proof)
     }
 
     fn estimate(&mut self) -> (u32, u32) {
@@ -200,12 +177,59 @@ impl Knowledge for Hex {
     }
 
     fn prune_losing(&mut self, moves: &mut Vec<HexMove>) {
+        self.prune_losing_in(moves, Mode::Proof);
+    }
+
+    /// Drops the filled cells and the dominated ones
+    /// ([`inferior::dominated`]), except where a swap may follow (the
+    /// patterns count by colour); then the moves the board's symmetries
+    /// make redundant or losing ([`super::symmetry::prune`]).
+    fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
+        if !applies(self) {
+            return;
+        }
+        self.prune_filled_and_dominated(moves);
+        super::symmetry::prune(self, moves);
+    }
+}
+
+impl Hex {
+    /// [`Knowledge::forced_winner`] from the connections `mode` derives.
+    fn forced_winner_in(&mut self, mode: Mode) -> Option<Color> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        if !applies(self) {
+            return win_in_one(self);
+        }
+        let fill = fill_of(self);
+        let swap = self.swap_available();
+        on_filled(self, &fill, |pos| {
+            let mover = pos.to_move();
+            let other = mover.opponent();
+            let me = side(pos, mover, mode, true);
+            if me.full || me.semi {
+                return Some(mover);
+            }
+            if swap {
+                return None;
+            }
+            let them = side(pos, other, mode, false);
+            if them.full || (them.semi && them.must.is_empty()) {
+                return Some(other);
+            }
+            None
+        })
+    }
+
+    /// [`Knowledge::prune_losing`] from the connections `mode` derives.
+    fn prune_losing_in(&mut self, moves: &mut Vec<HexMove>, mode: Mode) {
         if !applies(self) {
             return;
         }
         let fill = fill_of(self);
         let other = self.to_move().opponent();
-        let them = on_filled(self, &fill, |pos| side(pos, other, false));
+        let them = on_filled(self, &fill, |pos| side(pos, other, mode, false));
         if !(them.full || them.semi) {
             return;
         }
@@ -228,20 +252,6 @@ impl Knowledge for Hex {
         });
     }
 
-    /// Drops the filled cells and the dominated ones
-    /// ([`inferior::dominated`]), except where a swap may follow (the
-    /// patterns count by colour); then the moves the board's symmetries
-    /// make redundant or losing ([`super::symmetry::prune`]).
-    fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
-        if !applies(self) {
-            return;
-        }
-        self.prune_filled_and_dominated(moves);
-        super::symmetry::prune(self, moves);
-    }
-}
-
-impl Hex {
     /// [`Knowledge::prune_inferior`]'s first step: the filled cells and the
     /// dominated ones, except where a swap may follow.
     fn prune_filled_and_dominated(&mut self, moves: &mut Vec<HexMove>) {
@@ -279,6 +289,7 @@ impl Hex {
 
 /// The searcher's question ([`crate::search::Evaluator::proven_result`]):
 /// the side to move's result as [`Knowledge::forced_winner`] proves it
+/// from the player's connections ([`Mode::Play`], with captured sets)
 /// (whether it wins), the game ending within the empty cells' number of
 /// plies (one more for a pending swap); `None` when nothing is proven or
 /// the board is past [`MAX_VC_SIZE`].
@@ -287,29 +298,31 @@ pub fn proven_result(pos: &Hex) -> Option<(bool, u32)> {
         return None;
     }
     let mut p = pos.clone();
-    let winner = p.forced_winner()?;
+    let winner = p.forced_winner_in(Mode::Play)?;
     let empty = pos.empty_bits();
     let plies = empty.iter().map(|w| w.count_ones()).sum::<u32>() + 1;
     Some((winner == pos.to_move(), plies))
 }
 
 /// The searcher's pruning ([`crate::search::Evaluator::prune_by_knowledge`]):
-/// [`Knowledge::prune_losing`] (the opponent's must-play region), then
+/// [`Knowledge::prune_losing`] (the opponent's must-play region, from the
+/// player's connections: [`Mode::Play`]), then
 /// [`Knowledge::prune_inferior`] (fill-in and dominated cells) unless
 /// nothing is left; nothing on boards past [`MAX_VC_SIZE`].
 pub fn prune_by_knowledge(pos: &Hex, moves: &mut Vec<HexMove>) {
     if !applies(pos) || moves.is_empty() {
         return;
     }
-    keep_moves(&mut pos.clone(), moves);
+    keep_moves(&mut pos.clone(), moves, Mode::Play);
 }
 
-/// Cuts `moves` (not empty) with [`Knowledge::prune_losing`], then
+/// Cuts `moves` (not empty) with [`Knowledge::prune_losing`] (from the
+/// connections `mode` derives), then
 /// [`Knowledge::prune_inferior`] unless nothing is left: the moves the
 /// knowledge leaves the side to move (the searcher's pruning and the
 /// solver's estimates).
-pub(super) fn keep_moves(pos: &mut Hex, moves: &mut Vec<HexMove>) {
-    pos.prune_losing(moves);
+pub(super) fn keep_moves(pos: &mut Hex, moves: &mut Vec<HexMove>, mode: Mode) {
+    pos.prune_losing_in(moves, mode);
     if !moves.is_empty() {
         pos.prune_inferior(moves);
     }
