@@ -1261,3 +1261,85 @@ fn edge_template_two_is_captured_and_filled() {
     let dead = inferior::dead_cells(&pos);
     assert!(has(&dead, 0), "a1 is dead");
 }
+
+/// The fourth-row edge templates, row by row toward the edge (the columns
+/// of each row as offsets from the template's cell; a cell's neighbours
+/// in the next row are at offsets 0 and −1): IV-a, its mirror image and
+/// IV-b (its own mirror image), found by taking cells out of a large
+/// region while the solver still proved the connection.
+const FOURTH_ROW_TEMPLATES: [[&[i32]; 4]; 3] = [
+    [
+        &[1],
+        &[-2, -1, 0, 1, 2],
+        &[-3, -2, -1, 0, 1, 2],
+        &[-4, -3, -2, -1, 0, 1, 2],
+    ],
+    [
+        &[-1],
+        &[-3, -2, -1, 0, 1],
+        &[-4, -3, -2, -1, 0, 1],
+        &[-5, -4, -3, -2, -1, 0, 1],
+    ],
+    [
+        &[-1, 1],
+        &[-3, -2, -1, 0, 1, 2],
+        &[-4, -3, -2, 0, 1, 2],
+        &[-5, -4, -3, -2, -1, 0, 1, 2],
+    ],
+];
+
+/// A template's cells as (column, row) offsets.
+fn template_cells(rows: [&[i32]; 4]) -> Vec<(i32, i32)> {
+    (0..4)
+        .flat_map(|y| rows[y].iter().map(move |&x| (x, y as i32)))
+        .collect()
+}
+
+/// Whether Black's stone on `cell` (column, row from 0) of an 11×11 board,
+/// joined to the top edge by a column of Black stones, reaches the bottom
+/// edge with White to move, when only the cells at `offsets` from it are
+/// empty and every other cell is White's: the df-pn solver decides.
+fn edge_template_holds(cell: (i32, i32), offsets: &[(i32, i32)]) -> bool {
+    let n = 11;
+    let mut pos = Hex::new(n as usize).unwrap();
+    for y in 0..n {
+        for x in 0..n {
+            let name = format!("{}{}", (b'a' + x as u8) as char, y + 1);
+            let color = if x == cell.0 && y <= cell.1 {
+                Some(Color::Black)
+            } else if offsets.contains(&(x - cell.0, y - cell.1)) {
+                None
+            } else {
+                Some(Color::White)
+            };
+            if let Some(c) = color {
+                pos.setup(Some(c), &name).unwrap();
+            }
+        }
+    }
+    pos.set_to_move(Color::White).unwrap();
+    match solve(&mut pos, true, false) {
+        SolveValue::Loss => true,
+        SolveValue::Win(_) => false,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The fourth-row templates are connections, and every cell of IV-a is
+/// needed (without any one of them White cuts). The H-search derives all
+/// three from its AND and OR rules (`hsearch::tests::
+/// the_rules_derive_the_fourth_row_templates`), so the solver's proof here
+/// may use them: the cells outside are White's, so only these carriers
+/// can be its connection, and each removal must break it.
+#[test]
+fn fourth_row_templates_hold_and_need_every_cell() {
+    let cell = (5, 7);
+    for rows in FOURTH_ROW_TEMPLATES {
+        assert!(edge_template_holds(cell, &template_cells(rows)), "{rows:?}");
+    }
+    let a = template_cells(FOURTH_ROW_TEMPLATES[0]);
+    for skip in &a {
+        let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
+        assert!(!edge_template_holds(cell, &less), "without {skip:?}");
+    }
+}

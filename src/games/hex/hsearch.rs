@@ -1622,4 +1622,51 @@ mod tests {
         s.build(&pos, Color::Black, Mode::Play);
         assert_eq!(s.cap[2 + 5], bit(2, 2) | bit(1, 2), "c2 captures c3 b3");
     }
+
+    /// The fourth-row edge templates come out of the AND and OR rules (the
+    /// complete OR of up to four semis at an edge): with one stone on
+    /// f8 of 11×11, Black's fulls to the bottom edge include IV-a, its
+    /// mirror image and IV-b (their cells listed and proven in
+    /// `tests/it/hex_vc.rs`). So these templates need no patterns of
+    /// their own (Benzene adds them as VC patterns).
+    #[test]
+    fn the_rules_derive_the_fourth_row_templates() {
+        use crate::game::Notation;
+        let mut pos = Hex::new(11).expect("board");
+        pos.set_swap(false);
+        let mv = pos.parse_move("f8").expect("legal");
+        pos.play(mv);
+        let f8 = 5 + 11 * 7;
+        let rows: [&[i32]; 4] = [
+            &[1],
+            &[-2, -1, 0, 1, 2],
+            &[-3, -2, -1, 0, 1, 2],
+            &[-4, -3, -2, -1, 0, 1, 2],
+        ];
+        let wide: [&[i32]; 4] = [
+            &[-1, 1],
+            &[-3, -2, -1, 0, 1, 2],
+            &[-4, -3, -2, 0, 1, 2],
+            &[-5, -4, -3, -2, -1, 0, 1, 2],
+        ];
+        let mask = |rows: [&[i32]; 4], mirror: bool| -> u128 {
+            let mut m = 0u128;
+            for (y, xs) in rows.iter().enumerate() {
+                for &x in xs.iter() {
+                    let x = if mirror { -x - y as i32 } else { x };
+                    m |= 1u128 << (f8 as i32 + x + 11 * y as i32);
+                }
+            }
+            m
+        };
+        let shapes = [mask(rows, false), mask(rows, true), mask(wide, false)];
+        let mut s = Box::new(HSearch::<u128, LARGE_POINTS>::new());
+        s.build(&pos, Color::Black, Mode::Proof);
+        s.run(false);
+        let (_, south) = s.edges();
+        let fulls = s.full[pair(s.point[f8] as usize, south)].items().to_vec();
+        for m in shapes {
+            assert!(fulls.contains(&m), "{m:x}: {fulls:x?}");
+        }
+    }
 }
