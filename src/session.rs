@@ -12,7 +12,7 @@ use rand::rngs::SmallRng;
 use crate::game::{Color, MoveError, Notation, Outcome, perft_until};
 use crate::search::alphabeta::AlphaBeta;
 use crate::search::{
-    Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts,
+    Evaluator, Player, Score, SearchLimits, SearchReport, SearchResult, baseline, mcts, puct,
 };
 use crate::solve::{DEFAULT_HASH_MB, Knowledge, SolveLimits, SolveValue, Solver};
 use std::sync::atomic::AtomicBool;
@@ -503,6 +503,7 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
                 })
             }
             Player::Mcts => mcts::search(game, self, limits, request.rng),
+            Player::KnowledgeMcts => puct::search(game, self, limits),
             Player::Greedy => baseline::greedy_move(game, self, request.rng, limits)
                 .map(|(mv, score)| SearchResult::single(mv, score, limits.start)),
             Player::Random => baseline::random_move(game, request.rng)

@@ -212,6 +212,7 @@ pub mod alphabeta;
 pub mod baseline;
 pub mod mate;
 pub mod mcts;
+pub mod puct;
 pub mod tt;
 
 use std::sync::Arc;
@@ -387,6 +388,9 @@ pub enum Player {
     AlphaBeta,
     /// Plain UCT with uniformly random playouts.
     Mcts,
+    /// Monte-Carlo tree search guided by the evaluation and its knowledge
+    /// ([`puct`]).
+    KnowledgeMcts,
     /// The move with the best one-ply evaluation.
     Greedy,
     /// A uniformly random legal move.
@@ -395,9 +399,10 @@ pub enum Player {
 
 impl Player {
     /// Every player, as `param player` names them.
-    pub const ALL: [Player; 4] = [
+    pub const ALL: [Player; 5] = [
         Player::AlphaBeta,
         Player::Mcts,
+        Player::KnowledgeMcts,
         Player::Greedy,
         Player::Random,
     ];
@@ -407,6 +412,7 @@ impl Player {
         match self {
             Player::AlphaBeta => "alphabeta",
             Player::Mcts => "mcts",
+            Player::KnowledgeMcts => "knowledge_mcts",
             Player::Greedy => "greedy",
             Player::Random => "random",
         }

@@ -148,7 +148,10 @@ pub fn allowed(command: &str) -> Result<(), String> {
     if name == "param" {
         return match words[1..] {
             [] | ["player" | "move_time" | "max_depth" | "multipv"] => Ok(()),
-            ["player", "alphabeta" | "mcts" | "greedy" | "random"] => Ok(()),
+            [
+                "player",
+                "alphabeta" | "mcts" | "knowledge_mcts" | "greedy" | "random",
+            ] => Ok(()),
             ["max_depth" | "multipv", _] => Ok(()),
             ["move_time", t] => match t.parse::<f64>() {
                 // 0 would mean no limit.

@@ -417,6 +417,18 @@ fn vc_resistance_agrees_with_brute_force() {
     searcher_agrees_with_brute_force(&crosscut::games::hex::VcResistance, 37, 4, 50);
 }
 
+/// The knowledge-guided MCTS (`param player knowledge_mcts`) with
+/// `vc_resistance` on random 4×4 and 5×5 positions: every proven score it
+/// reports has brute force's sign, and the move of a proven win wins.
+#[test]
+fn knowledge_mcts_agrees_with_brute_force() {
+    use crosscut::search::{SearchLimits, puct};
+    let limits = SearchLimits::new(4, None);
+    player_agrees_with_brute_force(41, 60, 15, |pos| {
+        puct::search(pos, &crosscut::games::hex::VcResistance, &limits).expect("a move")
+    });
+}
+
 /// Searches `count` random 4×4 and 5×5 positions `depth` plies deep with
 /// `eval` and checks every proven score and proven win's move with brute
 /// force (more than a quarter of them must be proven).
@@ -427,7 +439,25 @@ fn searcher_agrees_with_brute_force(
     count: usize,
 ) {
     use crosscut::search::SearchLimits;
-    use crosscut::search::alphabeta::{AlphaBeta, is_mate};
+    use crosscut::search::alphabeta::AlphaBeta;
+    let limits = SearchLimits::new(depth, None);
+    player_agrees_with_brute_force(seed, count, count / 4, |pos| {
+        AlphaBeta::new(4)
+            .search(pos, eval, &limits, &mut |_, _| {})
+            .expect("a move")
+    });
+}
+
+/// Asks `search` for a move on `count` random 4×4 and 5×5 positions and
+/// checks every proven score and proven win's move with brute force; more
+/// than `least` of them must be proven.
+fn player_agrees_with_brute_force(
+    seed: u64,
+    count: usize,
+    least: usize,
+    mut search: impl FnMut(&mut Hex) -> crosscut::search::SearchResult<HexMove>,
+) {
+    use crosscut::search::alphabeta::is_mate;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut memo = HashMap::new();
     let (mut proven, mut searched) = (0, 0);
@@ -441,11 +471,7 @@ fn searcher_agrees_with_brute_force(
         };
         let Some(mut pos) = pos else { continue };
         searched += 1;
-        let mut ab = AlphaBeta::new(4);
-        let limits = SearchLimits::new(depth, None);
-        let r = ab
-            .search(&mut pos, eval, &limits, &mut |_, _| {})
-            .expect("a move");
+        let r = search(&mut pos);
         let me = pos.to_move();
         let value = winner(&mut pos, &mut memo);
         if is_mate(r.score) {
@@ -471,7 +497,7 @@ fn searcher_agrees_with_brute_force(
             );
         }
     }
-    assert!(proven > count / 4, "{proven} proven of {searched}");
+    assert!(proven > least, "{proven} proven of {searched}");
 }
 
 fn empties(pos: &Hex) -> usize {

@@ -66,7 +66,7 @@ fn blocks_the_opponents_winning_move() {
 /// machine, and still below what ignoring the setting would take.
 #[test]
 fn genmove_stays_within_its_time() {
-    for player in ["alphabeta", "mcts"] {
+    for player in ["alphabeta", "mcts", "knowledge_mcts"] {
         let mut s = Session::with("onyx", &["param verbose false", "param move_time 0.05"]);
         s.ok(&format!("param player {player}"));
         // 20-25 ms measured; the default move_time is 1 s.
@@ -161,7 +161,7 @@ fn genmove_keeps_its_time_on_a_large_late_board() {
 
 #[test]
 fn every_player_answers_legal_moves_to_the_end() {
-    for player in ["alphabeta", "mcts", "greedy", "random"] {
+    for player in ["alphabeta", "mcts", "knowledge_mcts", "greedy", "random"] {
         let mut s = Session::with(
             "onyx",
             &[
