@@ -494,8 +494,13 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
         request: SearchRequest<'_>,
     ) -> Option<SearchResult<G::Move>> {
         let progress = request.progress;
-        match request.player {
-            Player::AlphaBeta => {
+        let player = match request.player {
+            Player::Auto => self.preferred_player(game),
+            p => p,
+        };
+        match player {
+            // `preferred_player` never names `Auto`; alpha-beta stands in.
+            Player::AlphaBeta | Player::Auto => {
                 searcher.threads = request.threads;
                 searcher.multipv = request.multipv;
                 searcher.search(game, self, limits, &mut |g, it| {
@@ -503,7 +508,11 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
                 })
             }
             Player::Mcts => mcts::search(game, self, limits, request.rng),
-            Player::KnowledgeMcts => puct::search(game, self, limits),
+            Player::KnowledgeMcts => {
+                puct::search(game, self, limits, request.multipv, &mut |g, it| {
+                    progress(&SearchReport::new(g, it))
+                })
+            }
             Player::Greedy => baseline::greedy_move(game, self, request.rng, limits)
                 .map(|(mv, score)| SearchResult::single(mv, score, limits.start)),
             Player::Random => baseline::random_move(game, request.rng)

@@ -10,14 +10,19 @@
 //!   the knowledge leaves, the must-play region without fill-in and
 //!   dominated cells, the 15 with the most current), their priors falling
 //!   with their rank by [`Evaluator::move_order_hint`];
-//! - proven results are backed up as in MCTS-solver: a node with a child
-//!   that wins for its side to move is won, one whose children all lose is
-//!   lost, and selection no longer spends visits below a decided node.
+//! - proven results are backed up as in MCTS-solver, with their length in
+//!   plies: a node with a child that wins for its side to move is won (in
+//!   one more ply than its fastest such child), one whose children all lose
+//!   is lost (in one more than its slowest), and selection no longer spends
+//!   visits below a decided node.
 //!
-//! The move played is a proven win when there is one, else the most
-//! visited child.
+//! The move played is the fastest proven win when there is one, else the
+//! most visited child not proven to lose, else the slowest loss (a move
+//! that stops a win at once before one that does not). The line so far is
+//! reported every 200 ms (with `param multipv` K, the K best root moves).
 
-use super::{Evaluator, SearchLimits, SearchResult, WIN_BASE, proven_plies};
+use super::alphabeta::MAX_PLY;
+use super::{Evaluator, Line, Score, SearchLimits, SearchResult, WIN_BASE, proven_plies};
 use crate::game::{Game, Outcome};
 
 /// The exploration constant of PUCT.
@@ -27,6 +32,8 @@ const VALUE_SCALE: f64 = 250.0;
 /// Each candidate's prior is this times the one before it (then
 /// normalised).
 const PRIOR_DECAY: f64 = 0.8;
+/// How often the search reports its line so far (`info` lines).
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
 
 struct Node<M> {
     mv: Option<M>,
@@ -40,6 +47,9 @@ struct Node<M> {
     expanded: bool,
     /// A proven result for the player who moved into the node.
     proven: Option<bool>,
+    /// With a proven result: plies to the end as far as known (an upper
+    /// bound where the knowledge proved it).
+    plies: u32,
 }
 
 impl<M> Node<M> {
@@ -53,6 +63,7 @@ impl<M> Node<M> {
             count: 0,
             expanded: false,
             proven: None,
+            plies: 0,
         }
     }
 }
@@ -69,17 +80,18 @@ fn score_of(value: f64) -> i32 {
     (VALUE_SCALE * ((1.0 + v) / (1.0 - v)).ln()) as i32
 }
 
-/// Evaluates `game` (not over) for its side to move: `(value, proven)`,
-/// proven when the knowledge or a proven evaluation decides it.
-fn evaluate<G: Game, E: Evaluator<G>>(game: &G, eval: &E) -> (f64, bool) {
-    if let Some((wins, _)) = eval.proven_result(game) {
-        return (if wins { 1.0 } else { -1.0 }, true);
-    }
+/// Evaluates `game` (not over) for its side to move: its value, and the
+/// plies to the end when a proven evaluation (first: it names a win at
+/// once) or the knowledge decides it.
+fn evaluate<G: Game, E: Evaluator<G>>(game: &G, eval: &E) -> (f64, Option<u32>) {
     let s = eval.evaluate(game);
-    if proven_plies(s).is_some() {
-        return (f64::from(s.signum()), true);
+    if let Some(p) = proven_plies(s) {
+        return (f64::from(s.signum()), Some(p.unsigned_abs()));
     }
-    (value_of(s), false)
+    if let Some((wins, plies)) = eval.proven_result(game) {
+        return (if wins { 1.0 } else { -1.0 }, Some(plies));
+    }
+    (value_of(s), None)
 }
 
 /// Runs the search from `game` within `limits` (at least one iteration;
@@ -88,6 +100,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
     game: &mut G,
     eval: &E,
     limits: &SearchLimits,
+    multipv: usize,
+    progress: &mut dyn FnMut(&mut G, &SearchResult<G::Move>),
 ) -> Option<SearchResult<G::Move>> {
     let effort = eval.tuning().effort();
     let mut legal = Vec::new();
@@ -104,9 +118,16 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let mut path: Vec<usize> = Vec::with_capacity(128);
     let mut moves = Vec::new();
     let mut iterations = 0u64;
+    let mut reported = std::time::Instant::now();
     while iterations < max_iterations && nodes[0].proven.is_none() {
         if iterations > 0 && limits.expired() {
             break;
+        }
+        if reported.elapsed() >= PROGRESS_EVERY
+            && let Some(r) = report(&nodes, iterations, limits, multipv)
+        {
+            progress(game, &r);
+            reported = std::time::Instant::now();
         }
         iterations += 1;
         path.clear();
@@ -155,17 +176,18 @@ pub fn search<G: Game, E: Evaluator<G>>(
         // The leaf: its value for its side to move, and its expansion.
         let node = &nodes[current];
         let (v, exact) = if let Some(mover_wins) = node.proven {
-            (if mover_wins { -1.0 } else { 1.0 }, true)
+            (if mover_wins { -1.0 } else { 1.0 }, Some(node.plies))
         } else {
             match game.outcome() {
-                Some(Outcome::Win(c)) => (if c == game.to_move() { 1.0 } else { -1.0 }, true),
-                Some(Outcome::Draw) => (0.0, false),
+                Some(Outcome::Win(c)) => (if c == game.to_move() { 1.0 } else { -1.0 }, Some(0)),
+                Some(Outcome::Draw) => (0.0, None),
                 None => evaluate(game, eval),
             }
         };
         // The root is always expanded: a proven root still needs its move.
-        if exact && current != 0 {
+        if let Some(plies) = exact.filter(|_| current != 0) {
             nodes[current].proven = Some(v < 0.0);
+            nodes[current].plies = plies;
         } else if !nodes[current].expanded && game.outcome().is_none() {
             moves.clear();
             eval.candidate_moves(game, &mut moves);
@@ -197,10 +219,14 @@ pub fn search<G: Game, E: Evaluator<G>>(
             let node = &nodes[n];
             if node.expanded && node.proven.is_none() && node.count > 0 {
                 let kids = &nodes[node.first..node.first + node.count];
-                if kids.iter().any(|c| c.proven == Some(true)) {
+                let won = kids.iter().filter(|c| c.proven == Some(true));
+                if let Some(fastest) = won.map(|c| c.plies).min() {
                     nodes[n].proven = Some(false);
+                    nodes[n].plies = fastest + 1;
                 } else if kids.iter().all(|c| c.proven == Some(false)) {
+                    let slowest = kids.iter().map(|c| c.plies).max().unwrap_or(0);
                     nodes[n].proven = Some(true);
+                    nodes[n].plies = slowest + 1;
                 }
             }
             if depth > 0 {
@@ -208,22 +234,32 @@ pub fn search<G: Game, E: Evaluator<G>>(
             }
         }
     }
-    let root = &nodes[0];
-    if root.count == 0 {
-        return None;
+    let result = report(&nodes, iterations, limits, multipv);
+    if let Some(r) = &result {
+        progress(game, r);
     }
-    let pick = |from: &Node<G::Move>| -> usize {
-        let kids = from.first..from.first + from.count;
-        kids.clone()
-            .find(|&i| nodes[i].proven == Some(true))
-            .or_else(|| {
-                kids.clone()
-                    .filter(|&i| nodes[i].proven != Some(false))
-                    .max_by_key(|&i| nodes[i].visits)
-            })
-            .unwrap_or_else(|| kids.max_by_key(|&i| nodes[i].visits).expect("children"))
-    };
-    let best = pick(root);
+    result
+}
+
+/// The root child to play or to follow from `from`: the fastest proven
+/// win, else the most visited child not proven to lose, else the slowest
+/// loss.
+fn pick<M>(nodes: &[Node<M>], from: &Node<M>) -> usize {
+    let kids = from.first..from.first + from.count;
+    kids.clone()
+        .filter(|&i| nodes[i].proven == Some(true))
+        .min_by_key(|&i| nodes[i].plies)
+        .or_else(|| {
+            kids.clone()
+                .filter(|&i| nodes[i].proven != Some(false))
+                .max_by_key(|&i| nodes[i].visits)
+        })
+        .unwrap_or_else(|| kids.max_by_key(|&i| nodes[i].plies).expect("children"))
+}
+
+/// The line from root child `best` (most visited replies), and its score
+/// for the root's side to move.
+fn line<M: Copy>(nodes: &[Node<M>], best: usize) -> (Score, Vec<M>) {
     let mut pv = Vec::new();
     let mut at = best;
     loop {
@@ -231,14 +267,53 @@ pub fn search<G: Game, E: Evaluator<G>>(
         if nodes[at].count == 0 || nodes[at].visits < 2 || pv.len() >= 32 {
             break;
         }
-        at = pick(&nodes[at]);
+        at = pick(nodes, &nodes[at]);
     }
     let b = &nodes[best];
+    // Within the searcher's proven scores (`is_mate`).
+    let plies = (b.plies + 1).min(MAX_PLY as u32 - 1) as i32;
     let score = match b.proven {
-        Some(true) => WIN_BASE - pv.len() as i32,
-        Some(false) => -(WIN_BASE - pv.len() as i32),
+        Some(true) => WIN_BASE - plies,
+        Some(false) => -(WIN_BASE - plies),
         None => score_of(b.value / f64::from(b.visits.max(1))),
     };
+    (score, pv)
+}
+
+/// The search's result so far: the move to play and its line, and with
+/// `multipv` above 1 the best root moves in the order [`pick`] prefers
+/// them; `None` before the root is expanded. The depth is the line's
+/// length.
+fn report<M: Copy>(
+    nodes: &[Node<M>],
+    iterations: u64,
+    limits: &SearchLimits,
+    multipv: usize,
+) -> Option<SearchResult<M>> {
+    let root = &nodes[0];
+    if root.count == 0 {
+        return None;
+    }
+    let best = pick(nodes, root);
+    let (score, pv) = line(nodes, best);
+    let mut lines = Vec::new();
+    if multipv > 1 {
+        let mut kids: Vec<usize> = (root.first..root.first + root.count).collect();
+        kids.sort_by_key(|&i| {
+            let n = &nodes[i];
+            match n.proven {
+                Some(true) => (0, i64::from(n.plies)),
+                None => (1, -i64::from(n.visits)),
+                Some(false) => (2, -i64::from(n.plies)),
+            }
+        });
+        kids.retain(|&i| i != best);
+        kids.insert(0, best);
+        for &k in kids.iter().take(multipv) {
+            let (score, pv) = line(nodes, k);
+            lines.push(Line { score, pv });
+        }
+    }
     Some(SearchResult {
         best: pv[0],
         score,
@@ -246,6 +321,6 @@ pub fn search<G: Game, E: Evaluator<G>>(
         nodes: iterations,
         elapsed: limits.start.elapsed(),
         pv,
-        lines: Vec::new(),
+        lines,
     })
 }

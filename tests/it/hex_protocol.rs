@@ -449,3 +449,43 @@ fn loads_hex_records() {
     assert_eq!(s.legal().len(), 22);
     std::fs::remove_file(&p).ok();
 }
+
+/// `param player auto` (the default) plays Hex with the knowledge-guided
+/// MCTS (up to 13×13) and the other games with alpha-beta: each game's
+/// `analyze` line under `auto` is the one of the player it names, searched
+/// in a session of its own (100 iterations per `max_depth` for the MCTS).
+#[test]
+fn the_default_player_is_each_evaluations_strongest() {
+    let line = |game: &str, size: &str, player: &str| {
+        let mut s = Session::with(
+            game,
+            &[
+                "param verbose false",
+                &format!("boardsize {size}"),
+                "swap off",
+                "param move_time 0",
+                "param max_depth 2",
+            ],
+        );
+        if !player.is_empty() {
+            s.ok(&format!("param player {player}"));
+        }
+        let named = if player.is_empty() { "auto" } else { player };
+        assert_eq!(s.ok("param player"), named);
+        // Everything but the time taken (the words after `nps` and `time`).
+        let a = s.ok("analyze b");
+        let words: Vec<&str> = a.split_whitespace().collect();
+        (0..words.len())
+            .filter(|&i| i == 0 || !["nps", "time"].contains(&words[i - 1]))
+            .map(|i| words[i])
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let auto = line("hex", "9", "");
+    assert!(auto.contains("nodes 200"), "{auto}");
+    assert_eq!(auto, line("hex", "9", "knowledge_mcts"));
+    assert_ne!(auto, line("hex", "9", "alphabeta"));
+    // Past 13×13 Hex has no connections: alpha-beta.
+    assert_eq!(line("hex", "15", ""), line("hex", "15", "alphabeta"));
+    assert_eq!(line("onyx", "8", ""), line("onyx", "8", "alphabeta"));
+}

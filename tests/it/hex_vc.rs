@@ -425,7 +425,14 @@ fn knowledge_mcts_agrees_with_brute_force() {
     use crosscut::search::{SearchLimits, puct};
     let limits = SearchLimits::new(4, None);
     player_agrees_with_brute_force(41, 60, 15, |pos| {
-        puct::search(pos, &crosscut::games::hex::VcResistance, &limits).expect("a move")
+        puct::search(
+            pos,
+            &crosscut::games::hex::VcResistance,
+            &limits,
+            1,
+            &mut |_, _| {},
+        )
+        .expect("a move")
     });
 }
 
