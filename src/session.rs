@@ -494,13 +494,8 @@ impl<G: Notation, E: Evaluator<G>> EvalPlayers<G> for E {
         request: SearchRequest<'_>,
     ) -> Option<SearchResult<G::Move>> {
         let progress = request.progress;
-        let player = match request.player {
-            Player::Auto => self.preferred_player(game),
-            p => p,
-        };
-        match player {
-            // `preferred_player` never names `Auto`; alpha-beta stands in.
-            Player::AlphaBeta | Player::Auto => {
+        match request.player {
+            Player::AlphaBeta => {
                 searcher.threads = request.threads;
                 searcher.multipv = request.multipv;
                 searcher.search(game, self, limits, &mut |g, it| {

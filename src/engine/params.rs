@@ -68,7 +68,7 @@ impl Default for Params {
             max_depth: 64,
             move_time: 1.0,
             seed: 1,
-            player: Player::Auto,
+            player: Player::AlphaBeta,
             hash_mb: 16,
             threads: 1,
             multipv: 1,
@@ -242,7 +242,6 @@ impl Param {
 
 /// `player`'s words, in the order of [`Player::ALL`].
 const PLAYERS: &[&[&str]] = &[
-    &["auto"],
     &["alphabeta"],
     &["mcts"],
     &["knowledge_mcts"],
@@ -290,7 +289,7 @@ pub const PARAMS: &[Param] = &[
             words: PLAYERS,
             set: |e, i| e.params.player = Player::ALL[i],
         },
-        doc: "who plays `genmove`: `auto` (each evaluation's strongest, as its matches showed: `knowledge_mcts` for `vc_resistance` where it has connections, else `alphabeta`), `alphabeta` (the searcher), `mcts` (plain UCT with uniformly random playouts, same time budget; without a time limit, 1000 playouts per `max_depth`), `knowledge_mcts` (Monte-Carlo tree search guided by the evaluation: PUCT over the evaluation's candidate moves, each new node valued by its evaluation or its proven result, no playouts; without a time limit, 100 iterations per `max_depth`), `greedy` (the move with the best one-ply evaluation), `random` (a uniformly random legal move)",
+        doc: "who plays `genmove`: `alphabeta` (the searcher), `mcts` (plain UCT with uniformly random playouts, same time budget; without a time limit, 1000 playouts per `max_depth`), `knowledge_mcts` (Monte-Carlo tree search guided by the evaluation: PUCT over the evaluation's candidate moves, each new node valued by its evaluation or its proven result, no playouts; without a time limit, 100 iterations per `max_depth`), `greedy` (the move with the best one-ply evaluation), `random` (a uniformly random legal move)",
         get: |e| e.params.player.name().to_string(),
     },
     Param {
@@ -512,7 +511,7 @@ mod tests {
         assert_eq!(e.param("solve_by").unwrap(), "color");
         assert_eq!(
             e.set_param("player", "chess").unwrap_err(),
-            "player must be auto, alphabeta, mcts, knowledge_mcts, greedy or random, not 'chess'"
+            "player must be alphabeta, mcts, knowledge_mcts, greedy or random, not 'chess'"
         );
         assert_eq!(
             e.set_param("move_time", "-1").unwrap_err(),

@@ -182,14 +182,6 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
         0
     }
 
-    /// The player `param player auto` (the default) uses on `pos` with
-    /// this evaluation: the one its matches showed strongest. Never
-    /// [`Player::Auto`]. The default is the alpha-beta searcher.
-    fn preferred_player(&self, pos: &G) -> Player {
-        let _ = pos;
-        Player::AlphaBeta
-    }
-
     /// What knowledge beyond the score proves about `pos` (not over):
     /// `Some((true, plies))` when the side to move wins by force,
     /// `Some((false, plies))` when it loses by force, the game ending
@@ -392,10 +384,7 @@ pub fn format_line<G: Notation>(game: &mut G, line: &[G::Move]) -> Vec<String> {
 /// Which player `genmove` uses (`param player`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
-    /// The evaluation's own choice ([`Evaluator::preferred_player`]): the
-    /// strongest player measured with it.
-    Auto,
-    /// The alpha-beta searcher.
+    /// The alpha-beta searcher (the engine's strength).
     AlphaBeta,
     /// Plain UCT with uniformly random playouts.
     Mcts,
@@ -410,8 +399,7 @@ pub enum Player {
 
 impl Player {
     /// Every player, as `param player` names them.
-    pub const ALL: [Player; 6] = [
-        Player::Auto,
+    pub const ALL: [Player; 5] = [
         Player::AlphaBeta,
         Player::Mcts,
         Player::KnowledgeMcts,
@@ -422,7 +410,6 @@ impl Player {
     /// The name `param player` uses.
     pub fn name(self) -> &'static str {
         match self {
-            Player::Auto => "auto",
             Player::AlphaBeta => "alphabeta",
             Player::Mcts => "mcts",
             Player::KnowledgeMcts => "knowledge_mcts",

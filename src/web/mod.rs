@@ -150,7 +150,7 @@ pub fn allowed(command: &str) -> Result<(), String> {
             [] | ["player" | "move_time" | "max_depth" | "multipv"] => Ok(()),
             [
                 "player",
-                "auto" | "alphabeta" | "mcts" | "knowledge_mcts" | "greedy" | "random",
+                "alphabeta" | "mcts" | "knowledge_mcts" | "greedy" | "random",
             ] => Ok(()),
             ["max_depth" | "multipv", _] => Ok(()),
             ["move_time", t] => match t.parse::<f64>() {

@@ -39,9 +39,7 @@ use super::hsearch::{Links, links};
 use super::resistance::{cache_key, keep_by_current};
 use super::vc::{self, MAX_VC_SIZE};
 use crate::game::{Color, Game};
-use crate::search::{
-    Evaluator, MAX_PROVEN_PLIES, Player, Score, Tuning, WIN_NEXT_MOVE, loss_in, win_in,
-};
+use crate::search::{Evaluator, MAX_PROVEN_PLIES, Score, Tuning, WIN_NEXT_MOVE, loss_in, win_in};
 
 /// Hex's evaluation by resistance over the virtual connections.
 #[derive(Clone, Copy, Debug, Default)]
@@ -365,17 +363,6 @@ impl Evaluator<Hex> for VcResistance {
 
     fn proven_result(&self, pos: &Hex) -> Option<(bool, u32)> {
         vc::proven_result(pos)
-    }
-
-    /// The knowledge-guided MCTS where there are connections (it won its
-    /// match against alpha-beta with this evaluation; tuning log), else
-    /// alpha-beta.
-    fn preferred_player(&self, pos: &Hex) -> Player {
-        if applies(pos) {
-            Player::KnowledgeMcts
-        } else {
-            Player::AlphaBeta
-        }
     }
 
     fn prune_by_knowledge(&self, pos: &Hex, moves: &mut Vec<HexMove>) {
