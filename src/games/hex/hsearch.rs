@@ -415,6 +415,13 @@ fn pair(x: usize, y: usize) -> usize {
     b * (b - 1) / 2 + a
 }
 
+/// A combined carrier `union` whose parts share the cells `inter` (all
+/// captured, within `cap`): with the captured sets `cap` when it shares
+/// any, else as it is.
+fn with_captured<C: Set>(union: C, inter: C, cap: C) -> C {
+    if inter == C::ZERO { union } else { union | cap }
+}
+
 /// The points of a mask, lowest first.
 fn points<M: Set>(mut m: M) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -496,8 +503,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
 
     /// Recomputes every point's captured set from the stones.
     fn compute_caps(&mut self) {
-        self.cap = [C::ZERO; P];
         if self.mode == Mode::Proof {
+            self.cap = [C::ZERO; P];
             return;
         }
         let n = self.n as i32;
@@ -622,15 +629,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 inter &= a;
                 union |= a;
                 if inter & !capxy == C::ZERO {
-                    self.add_full(
-                        x,
-                        y,
-                        if inter == C::ZERO {
-                            union
-                        } else {
-                            union | capxy
-                        },
-                    );
+                    self.add_full(x, y, with_captured(union, inter, capxy));
                     break;
                 }
             }
@@ -653,11 +652,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         found: &mut List<C, OR_OUT>,
     ) {
         if inter & !capxy == C::ZERO {
-            found.add(if inter == C::ZERO {
-                union
-            } else {
-                union | capxy
-            });
+            found.add(with_captured(union, inter, capxy));
             return;
         }
         if depth == 0 {
@@ -712,14 +707,11 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 let capset = self.cap[end] | self.cap[mid] | self.cap[y];
                 for i in 0..self.full[q].len as usize {
                     let d = self.full[q].c[i];
-                    let mut u = c | d;
                     let common = c & d;
-                    if common != C::ZERO {
-                        if !full || common & !capset != C::ZERO {
-                            continue;
-                        }
-                        u |= capset;
+                    if common != C::ZERO && (!full || common & !capset != C::ZERO) {
+                        continue;
                     }
+                    let u = with_captured(c | d, common, capset);
                     if (self.bit[end] | self.bit[y]) & u != C::ZERO {
                         continue;
                     }
