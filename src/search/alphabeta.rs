@@ -1007,7 +1007,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 list.retain(|m| !excluded.contains(m));
             }
         } else {
-            self.eval.candidate_moves(game, list);
+            if ply == 0 {
+                self.eval.root_candidate_moves(game, list);
+            } else {
+                self.eval.candidate_moves(game, list);
+            }
             if ply == 0 && !self.excluded.is_empty() {
                 let excluded = &self.excluded;
                 list.retain(|m| !excluded.contains(m));

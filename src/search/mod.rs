@@ -139,6 +139,14 @@ pub trait Evaluator<G: Game>: Send + Sync + 'static {
         0
     }
 
+    /// The moves worth searching at the root: a root is one node against
+    /// the tree below it, so an evaluation that keeps few moves below the
+    /// root may keep more here (what [`Self::candidate_moves`] must keep,
+    /// this must keep too). The default is [`Self::candidate_moves`].
+    fn root_candidate_moves(&self, pos: &G, out: &mut Vec<G::Move>) {
+        self.candidate_moves(pos, out)
+    }
+
     /// The moves worth searching below the root: a subset of the legal
     /// moves that must keep every move that wins at once and every move that
     /// stops an immediate win of the opponent. The default keeps them all.
