@@ -24,9 +24,9 @@
 //! [`WIDTH`] cells with the most current among those the knowledge leaves
 //! (the must-play region, without fill-in and dominated cells), as Wolve
 //! does, and at the root at the [`ROOT_WIDTH`] (Wolve: 15 there too; the
-//! wider root won more against it). A node costs about a millisecond: the searcher reaches four or
-//! five plies at a second a move on 11×11 (Wolve two or three), four on
-//! 13×13.
+//! wider root won more against it). A node costs about a millisecond: the
+//! searcher reaches four or five plies at a second a move on 11×11 (Wolve
+//! two or three), four on 13×13.
 //!
 //! It is Hex's default evaluation. Above [`MAX_VC_SIZE`] there are no
 //! connections: it evaluates as [`eval::TwoDistance`] does (its candidates,
@@ -62,7 +62,8 @@ pub const WIDTH: usize = 15;
 /// How many moves (by current) the root searches. Wider than below: at
 /// depth 1 against Wolve at depth 1 (120 games on two-move openings), the
 /// width of 15 scored 38 games, 40 scored 48, all the moves 50; at depth 2
-/// (both sides), a root of 40 over 15 below scored 43 against 31.
+/// (both sides), a root of 40 over 15 below won 19 of 51 games where a
+/// root of 15 won 20 of 73 (docs/tuning-log.md).
 pub const ROOT_WIDTH: usize = 40;
 /// A tiny conductance from every point to the second edge, so that points
 /// cut off from both edges leave the system solvable.
