@@ -241,20 +241,26 @@ pub fn search<G: Game, E: Evaluator<G>>(
     result
 }
 
-/// The root child to play or to follow from `from`: the fastest proven
-/// win, else the most visited child not proven to lose, else the slowest
-/// loss.
+/// How a child ranks for the side choosing it (lower first): proven wins,
+/// fastest first; then the undecided, most visited first; then proven
+/// losses, slowest first.
+fn rank<M>(n: &Node<M>) -> (u8, i64) {
+    match n.proven {
+        Some(true) => (0, i64::from(n.plies)),
+        None => (1, -i64::from(n.visits)),
+        Some(false) => (2, -i64::from(n.plies)),
+    }
+}
+
+/// The root child to play or to follow from `from`: the first by [`rank`]
+/// (the first of equally fast wins, the last of equal others).
 fn pick<M>(nodes: &[Node<M>], from: &Node<M>) -> usize {
-    let kids = from.first..from.first + from.count;
-    kids.clone()
-        .filter(|&i| nodes[i].proven == Some(true))
-        .min_by_key(|&i| nodes[i].plies)
-        .or_else(|| {
-            kids.clone()
-                .filter(|&i| nodes[i].proven != Some(false))
-                .max_by_key(|&i| nodes[i].visits)
+    (from.first..from.first + from.count)
+        .min_by_key(|&i| {
+            let (class, key) = rank(&nodes[i]);
+            (class, key, if class == 0 { i as i64 } else { -(i as i64) })
         })
-        .unwrap_or_else(|| kids.max_by_key(|&i| nodes[i].plies).expect("children"))
+        .expect("children")
 }
 
 /// The line from root child `best` (most visited replies), and its score
@@ -281,9 +287,8 @@ fn line<M: Copy>(nodes: &[Node<M>], best: usize) -> (Score, Vec<M>) {
 }
 
 /// The search's result so far: the move to play and its line, and with
-/// `multipv` above 1 the best root moves in the order [`pick`] prefers
-/// them; `None` before the root is expanded. The depth is the line's
-/// length.
+/// `multipv` above 1 the best root moves by [`rank`]; `None` before the
+/// root is expanded. The depth is the line's length.
 fn report<M: Copy>(
     nodes: &[Node<M>],
     iterations: u64,
@@ -299,14 +304,7 @@ fn report<M: Copy>(
     let mut lines = Vec::new();
     if multipv > 1 {
         let mut kids: Vec<usize> = (root.first..root.first + root.count).collect();
-        kids.sort_by_key(|&i| {
-            let n = &nodes[i];
-            match n.proven {
-                Some(true) => (0, i64::from(n.plies)),
-                None => (1, -i64::from(n.visits)),
-                Some(false) => (2, -i64::from(n.plies)),
-            }
-        });
+        kids.sort_by_key(|&i| rank(&nodes[i]));
         kids.retain(|&i| i != best);
         kids.insert(0, best);
         for &k in kids.iter().take(multipv) {
