@@ -882,6 +882,7 @@ struct InferiorTally {
     won: usize,
     filled_positions: usize,
     filled_cells: usize,
+    decomposed: usize,
     dead: usize,
     captured: usize,
     dominated: usize,
@@ -909,6 +910,19 @@ fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Inferio
             winner(&mut f, memo),
             value,
             "fill-in changes the value:\n{}\nfilled:\n{}",
+            pos.showboard(),
+            f.showboard()
+        );
+    }
+    // (a′) so do the decompositions placed after it.
+    let decomposed = vc::decomposed_fill_in(pos);
+    if count(&decomposed[0]) + count(&decomposed[1]) > count(&fill[0]) + count(&fill[1]) {
+        t.decomposed += 1;
+        let mut f = with_stones(pos, [&decomposed[0], &decomposed[1]]);
+        assert_eq!(
+            winner(&mut f, memo),
+            value,
+            "a decomposition changes the value:\n{}\nfilled:\n{}",
             pos.showboard(),
             f.showboard()
         );
@@ -1077,6 +1091,10 @@ fn inferior_cells_are_sound_on_small_boards() {
     assert!(
         [&c, &d, &e, &f].iter().map(|t| t.vulnerable).sum::<usize>() > 40,
         "too few vulnerable moves to check"
+    );
+    assert!(
+        [&c, &d, &e, &f].iter().map(|t| t.decomposed).sum::<usize>() > 40,
+        "too few decompositions to check"
     );
     for t in [&c, &d, &e, &f] {
         assert!(
@@ -1293,6 +1311,20 @@ fn edge_template_two_is_captured_and_filled() {
     let pos = position(3, &[], &["b1", "a2"], Color::Black);
     let dead = inferior::dead_cells(&pos);
     assert!(has(&dead, 0), "a1 is dead");
+}
+
+#[test]
+fn a_region_behind_a_groups_cutset_is_dead() {
+    // A White ring around d4 at distance two: d4's six neighbours are
+    // empty (so no ring pattern sees it), but every way in passes a cell
+    // next to the ring's chain (pattern K).
+    let ring = [
+        "f4", "f3", "f2", "e2", "d2", "c3", "b4", "b5", "b6", "c6", "d6", "e5",
+    ];
+    let pos = position(7, &[], &ring, Color::Black);
+    let d4 = pos.geometry().parse_cell("d4").unwrap() as usize;
+    assert!(!has(&inferior::ring_dead_cells(&pos), d4));
+    assert!(has(&inferior::dead_cells(&pos), d4), "d4 is dead");
 }
 
 /// The fourth-row edge templates, row by row toward the edge (the columns

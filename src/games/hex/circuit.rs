@@ -213,7 +213,7 @@ impl Scratch {
         let me = pos.to_move();
         let mut resistance = [0.0; 2];
         let mut filled = pos.clone();
-        vc::with_fill_in(&mut filled, |f| {
+        vc::with_decomposed_fill_in(&mut filled, |f| {
             for color in [Color::Black, Color::White] {
                 links(f, color, &mut self.links);
                 resistance[color.index()] = if self.links.joined {

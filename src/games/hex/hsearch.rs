@@ -92,7 +92,7 @@
 use std::cell::RefCell;
 
 use super::board::{Hex, edge_bits};
-use super::geometry::Bits;
+use super::geometry::{Bits, WORDS};
 use crate::game::Color;
 
 /// Largest board side with connection knowledge.
@@ -189,6 +189,13 @@ word_set!(u128, u128);
 pub(super) struct Wide([u64; 3]);
 
 impl Wide {
+    /// The set as board cells.
+    pub(super) fn bits(self) -> Bits {
+        let mut out = [0u64; WORDS];
+        out[..3].copy_from_slice(&self.0);
+        out
+    }
+
     /// Whether cell `i` is in the set.
     pub(super) fn has(self, i: usize) -> bool {
         i < 192 && self.0[i / 64] & (1 << (i % 64)) != 0
@@ -1093,6 +1100,19 @@ impl<C: Set, const P: usize> HSearch<C, P> {
 }
 
 impl<C: Set, const P: usize> HSearch<C, P> {
+    /// The carriers of the fulls between the points of `a` and `b` (see
+    /// [`full_carriers`]); none when either is no point of the colour or
+    /// both are the same.
+    fn full_carriers(&self, a: usize, b: usize, out: &mut Vec<Carrier>) {
+        let nc = self.n * self.n;
+        let point = |x: usize| if x < nc { self.point[x] as usize } else { x };
+        let (pa, pb) = (point(a), point(b));
+        if self.joined || pa == pb || pa == NONE as usize || pb == NONE as usize {
+            return;
+        }
+        out.extend(self.full[pair(pa, pb)].items().iter().map(|c| c.wide()));
+    }
+
     /// The points and full connections, for a circuit (see [`Links`]).
     fn links(&self, out: &mut Links) {
         let nc = self.n * self.n;
@@ -1167,18 +1187,52 @@ macro_rules! by_word {
 /// most [`MAX_VC_SIZE`]), from a complete search: the kept one if there
 /// is one, else one updated or built and kept.
 pub(super) fn links(pos: &Hex, color: Color, out: &mut Links) {
+    with_complete(pos, color, Mode::Play, |s| s.links(out));
+}
+
+/// The carriers of the full connections of `color` on `pos` between the
+/// points of `a` and `b` (each a cell holding one of the colour's stones,
+/// for its group, or `n²` and `n² + 1` for the colour's first and second
+/// edge, as [`edge_bits`] orders them), from a complete search as `mode`
+/// derives it (kept, or updated or built); `out` is cleared first.
+pub(super) fn full_carriers(
+    pos: &Hex,
+    color: Color,
+    mode: Mode,
+    (a, b): (usize, usize),
+    out: &mut Vec<Carrier>,
+) {
+    out.clear();
+    with_complete(pos, color, mode, |s| s.full_carriers(a, b, out));
+}
+
+/// What is read from a complete search, whatever its word.
+trait Complete {
+    fn links(&self, out: &mut Links);
+    fn full_carriers(&self, a: usize, b: usize, out: &mut Vec<Carrier>);
+}
+
+impl<C: Set, const P: usize> Complete for HSearch<C, P> {
+    fn links(&self, out: &mut Links) {
+        HSearch::links(self, out);
+    }
+    fn full_carriers(&self, a: usize, b: usize, out: &mut Vec<Carrier>) {
+        HSearch::full_carriers(self, a, b, out);
+    }
+}
+
+/// Runs `f` on the complete search of `color` on `pos` as `mode` derives
+/// it: the kept one, else one updated or built and kept.
+fn with_complete(pos: &Hex, color: Color, mode: Mode, f: impl FnOnce(&dyn Complete)) {
     fn go<C: Set, const P: usize>(
         searches: &mut Searches<C, P>,
         pos: &Hex,
-        color: Color,
+        (color, mode): (Color, Mode),
         keep: usize,
-        out: &mut Links,
+        f: impl FnOnce(&dyn Complete),
     ) {
-        if searches.exact(pos, color, Mode::Play, false).is_none() {
-            searches.search(pos, color, Mode::Play, false, keep);
-        }
-        if let Some(i) = searches.slot_of(pos, color, Mode::Play) {
-            searches.slots[i].links(out);
+        if let Some(i) = searches.complete(pos, color, mode, keep) {
+            f(&*searches.slots[i]);
         }
     }
     let n = pos.geometry().n;
@@ -1189,9 +1243,9 @@ pub(super) fn links(pos: &Hex, color: Color, out: &mut Links) {
         by_word!(s, n, |searches, keep| go(
             &mut searches[k],
             pos,
-            color,
+            (color, mode),
             keep,
-            out
+            f
         ))
     })
 }
@@ -1228,6 +1282,15 @@ impl<C: Set, const P: usize> Searches<C, P> {
         self.slots.iter_mut().for_each(|s| s.n = 0);
         self.used.iter_mut().for_each(|u| *u = 0);
         self.clock = 0;
+    }
+
+    /// The slot of a complete `mode` search of `color` on `pos`: the kept
+    /// one, else one updated or built (at most `keep` kept).
+    fn complete(&mut self, pos: &Hex, color: Color, mode: Mode, keep: usize) -> Option<usize> {
+        if self.exact(pos, color, mode, false).is_none() {
+            self.search(pos, color, mode, false, keep);
+        }
+        self.slot_of(pos, color, mode)
     }
 
     /// The slot of the search kept for exactly `pos`, if there is one.

@@ -51,6 +51,20 @@
 //! set holding it would join it to both edges through X's stones and the
 //! set), hence dead.
 //!
+//! # Regions behind a clique cutset (pattern K)
+//!
+//! Let G be a group of X: one chain of X's stones, or one of X's edges
+//! with the chains touching it. Its empty neighbours (with the edge's
+//! empty cells, for an edge's group) form the set K; any two cells of K
+//! are joined through G. An empty cell outside K that X cannot reach from
+//! either of its edges through empty cells and X's stones once K is taken
+//! out is useless for X: an X chain from edge to edge through it enters
+//! its region through a cell u of K and leaves it through a cell v of K
+//! (the region touches neither edge), and u–G–v joins the chain without
+//! the region, so no minimal winning set holds the cell; hence it is dead.
+//! This is Benzene's dead regions of a group's clique cutset
+//! (`ComputeDeadRegions`), for every group (Benzene skips single stones).
+//!
 //! # Captured pairs (pattern C)
 //!
 //! Two adjacent empty cells `a`, `b` are *captured* by X when, with `b`
@@ -64,7 +78,7 @@
 //!
 //! # Fill-in
 //!
-//! [`fill_in`] fills every dead cell (patterns D and R; with the colour
+//! [`fill_in`] fills every dead cell (patterns D, R and K; with the colour
 //! holding more of its ring, Black on a tie: either keeps the value) and
 //! every captured pair
 //! (with its capturer; pairs disjoint from each other and from the dead
@@ -251,13 +265,7 @@ impl Board<'_> {
         let mut reached: Bits = std::array::from_fn(|k| from[k] & pass[k]);
         let mut frontier = reached;
         while frontier.iter().any(|&w| w != 0) {
-            let mut nb = [0u64; WORDS];
-            for c in cells(frontier, self.geo.words) {
-                let m = &self.geo.neighbour_bits[c];
-                for k in 0..WORDS {
-                    nb[k] |= m[k];
-                }
-            }
+            let nb = self.neighbours(&frontier);
             frontier = std::array::from_fn(|k| nb[k] & pass[k] & !reached[k]);
             for k in 0..WORDS {
                 reached[k] |= frontier[k];
@@ -266,8 +274,38 @@ impl Board<'_> {
         reached
     }
 
+    /// The union of the neighbour sets of the cells of `set`.
+    fn neighbours(&self, set: &Bits) -> Bits {
+        let mut nb = [0u64; WORDS];
+        for c in cells(*set, self.geo.words) {
+            let m = &self.geo.neighbour_bits[c];
+            for k in 0..WORDS {
+                nb[k] |= m[k];
+            }
+        }
+        nb
+    }
+
+    /// The chains of stones `own` (one colour's) that hold the cells of
+    /// `of`, one at a time.
+    fn chains<'s>(&'s self, own: &'s Bits, of: Bits) -> impl Iterator<Item = Bits> + 's {
+        let mut left = of;
+        std::iter::from_fn(move || {
+            let start = cells(left, self.geo.words).next()?;
+            let mut one = [0u64; WORDS];
+            set(&mut one, start);
+            let chain = self.flood(own, &one);
+            for k in 0..WORDS {
+                left[k] &= !chain[k];
+            }
+            Some(chain)
+        })
+    }
+
     /// The empty cells cut off (pattern R): for some colour, not reached
-    /// from one of its edges through empty cells and its own stones.
+    /// from one of its edges through empty cells and its own stones, or
+    /// (pattern K) not reached from either edge when a clique cutset of
+    /// one of its groups is taken out.
     fn cut_off(&self) -> Bits {
         let empty = self.empty();
         let mut out = [0u64; WORDS];
@@ -275,10 +313,31 @@ impl Board<'_> {
             let own = &self.st[color.index()];
             let pass: Bits = std::array::from_fn(|k| empty[k] | own[k]);
             let (ea, eb) = edge_bits(color);
-            let a = self.flood(&pass, self.geo.edge_set(ea));
-            let b = self.flood(&pass, self.geo.edge_set(eb));
+            let (sa, sb) = (self.geo.edge_set(ea), self.geo.edge_set(eb));
+            let a = self.flood(&pass, sa);
+            let b = self.flood(&pass, sb);
             for k in 0..WORDS {
                 out[k] |= empty[k] & !(a[k] & b[k]);
+            }
+            // Pattern K, over the cutset `cut` of one group.
+            let mut cut_by = |cut: &Bits| {
+                let through: Bits = std::array::from_fn(|k| pass[k] & !cut[k]);
+                let a = self.flood(&through, sa);
+                let b = self.flood(&through, sb);
+                for k in 0..WORDS {
+                    out[k] |= empty[k] & !cut[k] & !(a[k] | b[k]);
+                }
+            };
+            // Each chain of the colour's stones.
+            for chain in self.chains(own, *own) {
+                let nb = self.neighbours(&chain);
+                cut_by(&std::array::from_fn(|k| nb[k] & empty[k]));
+            }
+            // Each edge with the chains touching it.
+            for side in [sa, sb] {
+                let group = self.flood(own, side);
+                let nb = self.neighbours(&group);
+                cut_by(&std::array::from_fn(|k| (nb[k] | side[k]) & empty[k]));
             }
         }
         out
@@ -350,7 +409,7 @@ impl Board<'_> {
     }
 }
 
-/// The dead empty cells of `pos` (patterns D and R), found on the position
+/// The dead empty cells of `pos` (patterns D, R and K), found on the position
 /// as it is (without fill-in).
 pub fn dead_cells(pos: &Hex) -> Bits {
     let cut = Board::of(pos).cut_off();
@@ -405,6 +464,213 @@ pub fn fill_in(pos: &Hex) -> [Bits; 2] {
         std::array::from_fn(|k| board.st[0][k] & !b[k]),
         std::array::from_fn(|k| board.st[1][k] & !w[k]),
     ]
+}
+
+/// A group of one colour for [`decomposition`]: its stones, and the
+/// edge it holds (0 or 1 in [`edge_bits`] order) if any.
+struct Group {
+    stones: Bits,
+    edge: Option<usize>,
+}
+
+impl Board<'_> {
+    /// The groups of colour index `x`: its two edges with the chains
+    /// touching them, then its other chains; `None` when its two edges
+    /// are joined.
+    fn groups(&self, color: Color) -> Option<Vec<Group>> {
+        let own = &self.st[color.index()];
+        let (ea, eb) = edge_bits(color);
+        let mut out = Vec::new();
+        let mut left = *own;
+        for (i, e) in [ea, eb].into_iter().enumerate() {
+            let stones = self.flood(own, self.geo.edge_set(e));
+            if (0..WORDS).any(|k| stones[k] & !left[k] != 0) {
+                return None;
+            }
+            for k in 0..WORDS {
+                left[k] &= !stones[k];
+            }
+            out.push(Group {
+                stones,
+                edge: Some(i),
+            });
+        }
+        out.extend(
+            self.chains(own, left)
+                .map(|stones| Group { stones, edge: None }),
+        );
+        Some(out)
+    }
+
+    /// The empty cells next to group `g` of `color` (with its edge's
+    /// empty cells when it holds one).
+    fn liberties(&self, g: &Group, color: Color) -> Bits {
+        let nb = self.neighbours(&g.stones);
+        let empty = self.empty();
+        let side = g.edge.map(|i| {
+            let (ea, eb) = edge_bits(color);
+            *self.geo.edge_set([ea, eb][i])
+        });
+        std::array::from_fn(|k| (nb[k] | side.map_or(0, |s| s[k])) & empty[k])
+    }
+
+    /// The cells a stone of `stones` is next to or joined to by a bridge
+    /// with both its cells empty (Benzene's `oppmiai`).
+    fn reach(&self, stones: &Bits) -> Bits {
+        let mut out = self.neighbours(stones);
+        for p in cells(*stones, self.geo.words) {
+            let nbs = self.geo.neighbours_of(p as Cell);
+            for (i, &r1) in nbs.iter().enumerate() {
+                for &r2 in &nbs[i + 1..] {
+                    let (r1, r2) = (r1 as usize, r2 as usize);
+                    if !self.is_empty(r1)
+                        || !self.is_empty(r2)
+                        || !has(&self.geo.neighbour_bits[r1], r2)
+                    {
+                        continue;
+                    }
+                    let (m1, m2) = (&self.geo.neighbour_bits[r1], &self.geo.neighbour_bits[r2]);
+                    for k in 0..WORDS {
+                        out[k] |= m1[k] & m2[k];
+                    }
+                }
+            }
+            clear(&mut out, p);
+        }
+        out
+    }
+
+    /// Whether X's group `g` (stones reaching `reach`) touches Y's group
+    /// `h`, directly or by a bridge (`y` is Y).
+    fn touches(&self, g: &Group, reach: &Bits, h: &Group, y: Color) -> bool {
+        if g.edge.is_some() && h.edge.is_some() {
+            return true; // an edge of each colour meets the other's at a corner
+        }
+        if (0..WORDS).any(|k| reach[k] & h.stones[k] != 0) {
+            return true;
+        }
+        let Some(i) = h.edge else {
+            return false;
+        };
+        let (ea, eb) = edge_bits(y);
+        let row = self.geo.edge_set([ea, eb][i]);
+        cells(g.stones, self.geo.words).any(|p| {
+            if has(row, p) {
+                return true;
+            }
+            let on_row: Vec<usize> = self
+                .geo
+                .neighbours_of(p as Cell)
+                .iter()
+                .map(|&q| q as usize)
+                .filter(|&q| has(row, q))
+                .collect();
+            on_row.len() == 2 && on_row.iter().all(|&q| self.is_empty(q))
+        })
+    }
+
+    /// The cells reached from `from` through `pass`, entering the cells of
+    /// `stop` but going on only from the others.
+    fn flood_to(&self, pass: &Bits, stop: &Bits, from: &Bits) -> Bits {
+        let mut reached: Bits = std::array::from_fn(|k| from[k] & pass[k]);
+        let mut done = [0u64; WORDS];
+        loop {
+            let go: Bits = std::array::from_fn(|k| reached[k] & !stop[k] & !done[k]);
+            if go.iter().all(|&w| w == 0) {
+                return reached;
+            }
+            let nb = self.neighbours(&go);
+            for k in 0..WORDS {
+                done[k] |= go[k];
+                reached[k] |= nb[k] & pass[k];
+            }
+        }
+    }
+}
+
+/// A *decomposition* of `color` (Benzene's combinatorial decomposition,
+/// `Decompositions::Find`): two of its groups G₁, G₂ that both touch two
+/// of the opponent's groups (directly, or by a bridge whose two cells are
+/// empty; the opponent's edges are groups, and each of the colour's edges
+/// touches both of them at the corners), with a full connection whose
+/// carrier lies in the region they enclose: the empty cells the colour
+/// cannot reach from an edge that is neither G₁ nor G₂ through empty cells
+/// and its stones, going on from no empty neighbour of G₁ or G₂. Then the
+/// colour may fill that carrier (Hayward et al.: the region decides
+/// nothing else). `fulls(a, b, out)` gives the carriers of the colour's
+/// fulls between two groups, each named by a cell of its stones or `n²`,
+/// `n² + 1` for its edges (as [`edge_bits`] orders them). `None` when there
+/// is none, or when the colour has a full between its edges already (its
+/// win is proven).
+pub(super) fn decomposition(
+    pos: &Hex,
+    color: Color,
+    mut fulls: impl FnMut(usize, usize, &mut Vec<Bits>),
+) -> Option<Bits> {
+    let board = Board::of(pos);
+    let nc = board.geo.n * board.geo.n;
+    let mut carriers = Vec::new();
+    fulls(nc, nc + 1, &mut carriers);
+    if !carriers.is_empty() {
+        return None;
+    }
+    let y = color.opponent();
+    let (mine, theirs) = (board.groups(color)?, board.groups(y)?);
+    if theirs.len() > 128 {
+        return None;
+    }
+    // Per group of the colour: the opponent's groups it touches.
+    let touched: Vec<u128> = mine
+        .iter()
+        .map(|g| {
+            let reach = board.reach(&g.stones);
+            theirs
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| board.touches(g, &reach, h, y))
+                .fold(0, |m, (j, _)| m | 1 << j)
+        })
+        .collect();
+    let name = |g: &Group| match g.edge {
+        Some(i) => nc + i,
+        None => cells(g.stones, board.geo.words).next().expect("a chain"),
+    };
+    let empty = board.empty();
+    let own = board.st[color.index()];
+    let (ea, eb) = edge_bits(color);
+    for i in 0..mine.len() {
+        for j in 0..i {
+            if (touched[i] & touched[j]).count_ones() < 2 || touched[i].count_ones() < 2 {
+                continue;
+            }
+            let (g1, g2) = (&mine[i], &mine[j]);
+            fulls(name(g1), name(g2), &mut carriers);
+            if carriers.is_empty() {
+                continue;
+            }
+            let (l1, l2) = (board.liberties(g1, color), board.liberties(g2, color));
+            let stop: Bits = std::array::from_fn(|k| l1[k] | l2[k]);
+            let pass: Bits =
+                std::array::from_fn(|k| empty[k] | own[k] & !g1.stones[k] & !g2.stones[k]);
+            let mut outside = [0u64; WORDS];
+            for (e, bit) in [ea, eb].into_iter().enumerate() {
+                if g1.edge != Some(e) && g2.edge != Some(e) {
+                    let r = board.flood_to(&pass, &stop, board.geo.edge_set(bit));
+                    for k in 0..WORDS {
+                        outside[k] |= r[k];
+                    }
+                }
+            }
+            let area: Bits = std::array::from_fn(|k| empty[k] & !outside[k]);
+            if let Some(c) = carriers
+                .iter()
+                .find(|c| c.iter().any(|&w| w != 0) && (0..WORDS).all(|k| c[k] & !area[k] == 0))
+            {
+                return Some(*c);
+            }
+        }
+    }
+    None
 }
 
 /// The empty cells of `pos` filled with `fill` (as [`fill_in`] gives)

@@ -154,6 +154,63 @@ pub(super) fn with_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex) -> R) -> R
     on_filled(pos, &fill, f)
 }
 
+/// Runs `f` on `pos` with its fill-in placed and then, while either
+/// colour has a decomposition ([`inferior::decomposition`], found with
+/// the connections of play), its carrier and the fill-in that follows:
+/// the position the player's evaluation reads.
+pub(super) fn with_decomposed_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex) -> R) -> R {
+    with_fill_in(pos, |p| {
+        let added = decompose(p, Mode::Play);
+        let r = f(p);
+        p.take_stones(&std::array::from_fn(|k| added[0][k] | added[1][k]));
+        r
+    })
+}
+
+/// Places the carriers of `pos`'s decompositions, one at a time with the
+/// fill-in after each, until none is left; returns the stones placed by
+/// colour index; the connections as `mode` derives them.
+fn decompose(pos: &mut Hex, mode: Mode) -> [Bits; 2] {
+    let mut added = [[0u64; WORDS]; 2];
+    let mut found = Vec::new();
+    'next: loop {
+        for color in Color::ALL {
+            let carrier = inferior::decomposition(pos, color, |a, b, out| {
+                super::hsearch::full_carriers(pos, color, mode, (a, b), &mut found);
+                out.clear();
+                out.extend(found.iter().map(|c| c.bits()));
+            });
+            if let Some(carrier) = carrier {
+                pos.put_stones(&carrier, color);
+                let more = inferior::fill_in(pos);
+                for c in Color::ALL {
+                    pos.put_stones(&more[c.index()], c);
+                }
+                for k in 0..WORDS {
+                    added[color.index()][k] |= carrier[k];
+                    added[0][k] |= more[0][k];
+                    added[1][k] |= more[1][k];
+                }
+                continue 'next;
+            }
+        }
+        return added;
+    }
+}
+
+/// The cells the player's evaluation fills on `pos` (by colour index):
+/// the fill-in, then each decomposition's carrier with its colour and the
+/// fill-in that follows ([`with_decomposed_fill_in`]). Nothing above
+/// [`MAX_VC_SIZE`] or when the game is over.
+pub fn decomposed_fill_in(pos: &Hex) -> [Bits; 2] {
+    if !applies(pos) {
+        return [[0; WORDS]; 2];
+    }
+    let fill = fill_of(pos);
+    let added = on_filled(&mut pos.clone(), &fill, |p| decompose(p, Mode::Play));
+    [0, 1].map(|c| std::array::from_fn(|k| fill[c][k] | added[c][k]))
+}
+
 /// See the module documentation.
 impl Knowledge for Hex {
     const LAZY: bool = true;
