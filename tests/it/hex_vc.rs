@@ -1353,11 +1353,42 @@ const FOURTH_ROW_TEMPLATES: [[&[i32]; 4]; 3] = [
     ],
 ];
 
+/// The fifth-row template V-a as the H-search places it in play
+/// (`hsearch::EDGE_TEMPLATES`), rows as above.
+const FIFTH_ROW_TEMPLATE: [&[i32]; 5] = [
+    &[-1, 1],
+    &[-2, -1, 0, 1, 2],
+    &[-4, -3, -2, -1, 0, 1, 2, 3],
+    &[-5, -4, -3, -2, -1, 0, 1, 2, 3],
+    &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3],
+];
+
 /// A template's cells as (column, row) offsets.
-fn template_cells(rows: [&[i32]; 4]) -> Vec<(i32, i32)> {
-    (0..4)
+fn template_cells(rows: &[&[i32]]) -> Vec<(i32, i32)> {
+    (0..rows.len())
         .flat_map(|y| rows[y].iter().map(move |&x| (x, y as i32)))
         .collect()
+}
+
+/// The mirror image of a template's cells (rows kept).
+fn mirrored(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    cells.iter().map(|&(x, y)| (-x - y, y)).collect()
+}
+
+/// The fifth-row template and its mirror image are connections, and every
+/// cell of V-a is needed: what makes it sound for the H-search to place
+/// them as fulls in play.
+#[test]
+fn the_fifth_row_template_holds_and_needs_every_cell() {
+    let cell = (7, 6);
+    let a = template_cells(&FIFTH_ROW_TEMPLATE);
+    assert_eq!(a.len(), 34);
+    assert!(edge_template_holds(cell, &a));
+    assert!(edge_template_holds(cell, &mirrored(&a)));
+    for skip in &a {
+        let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
+        assert!(!edge_template_holds(cell, &less), "without {skip:?}");
+    }
 }
 
 /// Whether Black's stone on `cell` (column, row from 0) of an 11×11 board,
@@ -1400,9 +1431,12 @@ fn edge_template_holds(cell: (i32, i32), offsets: &[(i32, i32)]) -> bool {
 fn fourth_row_templates_hold_and_need_every_cell() {
     let cell = (5, 7);
     for rows in FOURTH_ROW_TEMPLATES {
-        assert!(edge_template_holds(cell, &template_cells(rows)), "{rows:?}");
+        assert!(
+            edge_template_holds(cell, &template_cells(&rows)),
+            "{rows:?}"
+        );
     }
-    let a = template_cells(FOURTH_ROW_TEMPLATES[0]);
+    let a = template_cells(&FOURTH_ROW_TEMPLATES[0]);
     for skip in &a {
         let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
         assert!(!edge_template_holds(cell, &less), "without {skip:?}");

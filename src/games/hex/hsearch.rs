@@ -416,6 +416,45 @@ pub(super) struct Side {
     pub(super) complete: bool,
 }
 
+/// Edge templates the AND and OR rules do not derive within their limits
+/// on a full board, each as its carrier's offsets from its cell, row by
+/// row toward the edge as spans of columns (row 0 is the cell's; the
+/// cells next to a cell in the next row are at offsets 0 and −1; the edge
+/// lies past the last row), each used with its mirror image (dx, dy) → (−dx − dy, dy). IV-a and
+/// IV-b (the fourth row; the rules derive them on an empty board away from
+/// the corners) and V-a (the fifth row, 34 cells; what Wolve's connections
+/// hold on an empty board, from its OR rule). Found with our solver: a
+/// region cut down a cell at a time while the connection is still proved
+/// (`tests/it/hex_vc.rs` checks each with the solver).
+pub(super) const EDGE_TEMPLATES: [&[&[(i8, i8)]]; 3] = [
+    // IV-a
+    &[&[(1, 1)], &[(-2, 2)], &[(-3, 2)], &[(-4, 2)]],
+    // IV-b
+    &[
+        &[(-1, -1), (1, 1)],
+        &[(-3, 2)],
+        &[(-4, -2), (0, 2)],
+        &[(-5, 2)],
+    ],
+    // V-a
+    &[
+        &[(-1, -1), (1, 1)],
+        &[(-2, 2)],
+        &[(-4, 3)],
+        &[(-5, 3)],
+        &[(-6, 3)],
+    ],
+];
+
+/// The cells of an edge template (see [`EDGE_TEMPLATES`]) as (dx, dy).
+fn template_offsets(rows: &'static [&'static [(i8, i8)]]) -> impl Iterator<Item = (i8, i8)> {
+    rows.iter().zip(0..).flat_map(|(spans, dy)| {
+        spans
+            .iter()
+            .flat_map(move |&(from, to)| (from..=to).map(move |dx| (dx, dy)))
+    })
+}
+
 /// The index of the point pair `x` ≠ `y` (a triangle: each pair once).
 fn pair(x: usize, y: usize) -> usize {
     let (a, b) = if x < y { (x, y) } else { (y, x) };
@@ -836,6 +875,69 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             }
             if geo.edges[c] & eb != 0 {
                 self.add_full(c, pb, C::ZERO);
+            }
+        }
+        self.add_edge_templates();
+    }
+
+    /// In [`Mode::Play`], the [`EDGE_TEMPLATES`] (and their mirror images)
+    /// whose carriers hold none of the opponent's stones, as fulls between
+    /// their cell (empty, or one of the colour's groups) and the edge.
+    /// Added when a search is built: a position with more stones keeps
+    /// those whose carriers its opponent's stones leave alone, which the
+    /// update does.
+    fn add_edge_templates(&mut self) {
+        if self.mode != Mode::Play {
+            return;
+        }
+        let n = self.n as i32;
+        let (pa, pb) = self.edges();
+        let black = self.color == Color::Black;
+        let (own, theirs) = (
+            self.stones[self.color.index()],
+            self.stones[1 - self.color.index()],
+        );
+        for rows in EDGE_TEMPLATES {
+            let depth = rows.len() as i32 - 1;
+            for mirror in [false, true] {
+                for (edge, far) in [(pa, false), (pb, true)] {
+                    // The board cell of offset (dx, dy) from (ax, ay),
+                    // toward this edge.
+                    let place = |ax: i32, ay: i32, dx: i8, dy: i8| {
+                        let (dx, dy) = (dx as i32, dy as i32);
+                        let dx = if mirror { -dx - dy } else { dx };
+                        let (u, v) = if far { (dx, dy) } else { (-dx, -dy) };
+                        if black {
+                            (ax + u, ay + v)
+                        } else {
+                            (ax + v, ay + u)
+                        }
+                    };
+                    for anchor in 0..(n * n) {
+                        let (ax, ay) = (anchor % n, anchor / n);
+                        let along = if black { ay } else { ax };
+                        if along != if far { n - 1 - depth } else { depth } {
+                            continue;
+                        }
+                        let a = anchor as usize;
+                        let point = self.point[a];
+                        if point == NONE {
+                            continue;
+                        }
+                        let mut carrier = C::ZERO;
+                        let fits = template_offsets(rows).all(|(dx, dy)| {
+                            let (x, y) = place(ax, ay, dx, dy);
+                            let inside = (0..n).contains(&x) && (0..n).contains(&y);
+                            if inside {
+                                carrier |= C::bit((y * n + x) as usize);
+                            }
+                            inside
+                        });
+                        if fits && carrier & theirs == C::ZERO {
+                            self.add_full(point as usize, edge, carrier & !own);
+                        }
+                    }
+                }
             }
         }
     }
@@ -1684,6 +1786,30 @@ mod tests {
     /// mirror image and IV-b (their cells listed and proven in
     /// `tests/it/hex_vc.rs`). So these templates need no patterns of
     /// their own (Benzene adds them as VC patterns).
+    #[test]
+    fn edge_templates_are_placed_in_play_only() {
+        let pos = Hex::new(11).expect("board");
+        // e5 is on Black's fifth row from the top edge and on White's
+        // fifth column from the left edge; the fifth-row template (34
+        // cells, six columns to one side) fits there toward both, and the
+        // AND and OR rules do not find that connection on a full board.
+        let e5 = 4 + 11 * 4;
+        for color in [Color::Black, Color::White] {
+            for mode in [Mode::Play, Mode::Proof] {
+                let mut s = Box::new(HSearch::<u128, LARGE_POINTS>::new());
+                s.build(&pos, color, mode);
+                s.run(false);
+                let (near, _) = s.edges();
+                let fulls = s.full[pair(e5, near)].items().to_vec();
+                assert_eq!(
+                    fulls.iter().any(|c| c.count() == 34),
+                    mode == Mode::Play,
+                    "{color:?} {mode:?}: {fulls:x?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_rules_derive_the_fourth_row_templates() {
         use crate::game::Notation;
