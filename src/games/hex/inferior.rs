@@ -596,12 +596,13 @@ impl Board<'_> {
 /// carrier lies in the region they enclose: the empty cells the colour
 /// cannot reach from an edge that is neither G₁ nor G₂ through empty cells
 /// and its stones, going on from no empty neighbour of G₁ or G₂. Then the
-/// colour may fill that carrier (Hayward et al.: the region decides
-/// nothing else). `fulls(a, b, out)` gives the carriers of the colour's
+/// colour may fill that carrier: Benzene's rule (Henderson, Arneson and
+/// Hayward), not proved here but checked, as every fill-in, against
+/// exhaustive minimax in `tests/it/hex_vc.rs`. `fulls(a, b, out)` gives the carriers of the colour's
 /// fulls between two groups, each named by a cell of its stones or `n²`,
 /// `n² + 1` for its edges (as [`edge_bits`] orders them). `None` when there
-/// is none, or when the colour has a full between its edges already (its
-/// win is proven).
+/// is none, when the colour has a full between its edges already (its
+/// win is proven), or past 128 opponent groups (one bit each).
 pub(super) fn decomposition(
     pos: &Hex,
     color: Color,
@@ -640,7 +641,7 @@ pub(super) fn decomposition(
     let (ea, eb) = edge_bits(color);
     for i in 0..mine.len() {
         for j in 0..i {
-            if (touched[i] & touched[j]).count_ones() < 2 || touched[i].count_ones() < 2 {
+            if (touched[i] & touched[j]).count_ones() < 2 {
                 continue;
             }
             let (g1, g2) = (&mine[i], &mine[j]);

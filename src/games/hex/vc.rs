@@ -160,7 +160,7 @@ pub(super) fn with_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex) -> R) -> R
 /// the position the player's evaluation reads.
 pub(super) fn with_decomposed_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex) -> R) -> R {
     with_fill_in(pos, |p| {
-        let added = decompose(p, Mode::Play);
+        let added = decompose(p);
         let r = f(p);
         p.take_stones(&std::array::from_fn(|k| added[0][k] | added[1][k]));
         r
@@ -169,14 +169,14 @@ pub(super) fn with_decomposed_fill_in<R>(pos: &mut Hex, f: impl FnOnce(&mut Hex)
 
 /// Places the carriers of `pos`'s decompositions, one at a time with the
 /// fill-in after each, until none is left; returns the stones placed by
-/// colour index; the connections as `mode` derives them.
-fn decompose(pos: &mut Hex, mode: Mode) -> [Bits; 2] {
+/// colour index (the connections of play, [`Mode::Play`]).
+fn decompose(pos: &mut Hex) -> [Bits; 2] {
     let mut added = [[0u64; WORDS]; 2];
     let mut found = Vec::new();
     'next: loop {
         for color in Color::ALL {
             let carrier = inferior::decomposition(pos, color, |a, b, out| {
-                super::hsearch::full_carriers(pos, color, mode, (a, b), &mut found);
+                super::hsearch::full_carriers(pos, color, Mode::Play, (a, b), &mut found);
                 out.clear();
                 out.extend(found.iter().map(|c| c.bits()));
             });
@@ -207,7 +207,7 @@ pub fn decomposed_fill_in(pos: &Hex) -> [Bits; 2] {
         return [[0; WORDS]; 2];
     }
     let fill = fill_of(pos);
-    let added = on_filled(&mut pos.clone(), &fill, |p| decompose(p, Mode::Play));
+    let added = on_filled(&mut pos.clone(), &fill, decompose);
     [0, 1].map(|c| std::array::from_fn(|k| fill[c][k] | added[c][k]))
 }
 
