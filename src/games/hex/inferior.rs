@@ -262,16 +262,7 @@ impl Board<'_> {
 
     /// The cells reached from `from` through `pass` (both sets of cells).
     fn flood(&self, pass: &Bits, from: &Bits) -> Bits {
-        let mut reached: Bits = std::array::from_fn(|k| from[k] & pass[k]);
-        let mut frontier = reached;
-        while frontier.iter().any(|&w| w != 0) {
-            let nb = self.neighbours(&frontier);
-            frontier = std::array::from_fn(|k| nb[k] & pass[k] & !reached[k]);
-            for k in 0..WORDS {
-                reached[k] |= frontier[k];
-            }
-        }
-        reached
+        self.flood_to(pass, &[0; WORDS], from)
     }
 
     /// The union of the neighbour sets of the cells of `set`.
@@ -474,7 +465,7 @@ struct Group {
 }
 
 impl Board<'_> {
-    /// The groups of colour index `x`: its two edges with the chains
+    /// The groups of `color`: its two edges with the chains
     /// touching them, then its other chains; `None` when its two edges
     /// are joined.
     fn groups(&self, color: Color) -> Option<Vec<Group>> {
@@ -558,14 +549,14 @@ impl Board<'_> {
             if has(row, p) {
                 return true;
             }
-            let on_row: Vec<usize> = self
-                .geo
-                .neighbours_of(p as Cell)
-                .iter()
-                .map(|&q| q as usize)
-                .filter(|&q| has(row, q))
-                .collect();
-            on_row.len() == 2 && on_row.iter().all(|&q| self.is_empty(q))
+            // Two neighbours on the edge's row, both empty: a bridge to it.
+            let on_row = self.geo.neighbour_bits[p];
+            let (mut count, mut free) = (0, true);
+            for q in cells(std::array::from_fn(|k| on_row[k] & row[k]), self.geo.words) {
+                count += 1;
+                free &= self.is_empty(q);
+            }
+            count == 2 && free
         })
     }
 
