@@ -3,6 +3,7 @@
 //! protocol layer parses commands and formats answers, nothing more. The
 //! engine knows the games only through the registry ([`crate::games`]).
 
+pub mod book;
 pub mod params;
 
 use std::sync::Arc;
@@ -402,6 +403,18 @@ impl Engine {
     /// mate-distance scores choose the slowest loss.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
+        if let Some(mv) = self.book_move(color)? {
+            if self.params.verbose {
+                (self.info)(&format!("info book {mv}"));
+            }
+            self.clock.spent(color, start.elapsed());
+            if commit {
+                self.rules_mut()?
+                    .play(color, &mv)
+                    .map_err(|e| e.to_string())?;
+            }
+            return Ok(Decision::Move(mv));
+        }
         let mv = match self.solve_for_genmove(color)? {
             Some(win) => {
                 let limits = self.limits(color, start);
@@ -426,6 +439,20 @@ impl Engine {
                 .map_err(|e| e.to_string())?;
         }
         Ok(Decision::Move(mv))
+    }
+
+    /// The opening book's reply for `color` ([`book::reply`]), with `param
+    /// book` on and `color` to move; `None` otherwise.
+    fn book_move(&mut self, color: Color) -> Result<Option<String>, String> {
+        if !self.params.book {
+            return Ok(None);
+        }
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        let rules = c.session.rules_mut();
+        if rules.outcome().is_some() || rules.to_move() != color {
+            return Ok(None);
+        }
+        book::reply(c.entry, &c.options, rules)
     }
 
     /// `genmove`'s first step when `param genmove_solve` is set and the

@@ -60,6 +60,8 @@ pub struct Params {
     /// The solver goes first only with at most this many legal moves (0:
     /// any number).
     pub genmove_solve_moves: usize,
+    /// Whether `genmove` plays the game's opening book's replies.
+    pub book: bool,
 }
 
 impl Default for Params {
@@ -82,6 +84,7 @@ impl Default for Params {
             solve_estimates: false,
             genmove_solve: 0.0,
             genmove_solve_moves: 0,
+            book: true,
         }
     }
 }
@@ -430,6 +433,14 @@ pub const PARAMS: &[Param] = &[
         },
         doc: "`genmove_solve` applies only when the side to move has at most this many legal moves (small boards, endgames); 0 = any number",
         get: |e| e.params.genmove_solve_moves.to_string(),
+    },
+    Param {
+        name: "book",
+        kind: Kind::Switch {
+            set: |e, v| e.params.book = v,
+        },
+        doc: "whether `genmove` plays the game's opening book (Hex 9×9 and 11×11 without swap: the first move and the reply to every first move) when the moves so far, from the game's own start, are in it; false = always search",
+        get: |e| e.params.book.to_string(),
     },
 ];
 

@@ -45,6 +45,8 @@ pub struct GameEntry {
     pub sgf_number: Option<u32>,
     /// The positions `bench` searches.
     pub bench: &'static [BenchPosition],
+    /// The game's opening book (see [`crate::engine::book`]): empty for none.
+    pub book: &'static str,
     /// The move limit of a match game on a board of this size when none is
     /// given (`crosscut-match --maxmoves`): a few times the points of the
     /// board, so that engines caught in a cycle end in a draw instead of
@@ -87,13 +89,23 @@ impl Layout {
 pub struct GameOption {
     /// The option's name, and the command that sets it.
     pub name: &'static str,
-    /// The values it takes.
+    /// The values it takes, the default first.
     pub values: &'static [&'static str],
     /// One line for `help` and the documentation.
     pub doc: &'static str,
     /// Whether `value` exists on a board of the given size (Onyx's standard
     /// start needs a size divisible by 4): the reason if not.
     pub check: fn(usize, &str) -> Result<(), String>,
+}
+
+impl GameOption {
+    /// The option's value in `options`: the one set, else the default.
+    pub fn value_in<'a>(&self, options: &'a crate::session::Options) -> &'a str
+    where
+        'static: 'a,
+    {
+        crate::session::option(options, self.name).unwrap_or(self.values[0])
+    }
 }
 
 /// A game's own protocol command (Orcoon's `winning_sequence`). It reads

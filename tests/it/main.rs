@@ -11,6 +11,7 @@ mod akron_protocol;
 mod akron_rules;
 mod akron_vectors;
 mod analysis;
+mod book;
 mod crosscut_match;
 mod dfpn;
 mod fastest_win;

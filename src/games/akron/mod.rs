@@ -24,6 +24,7 @@ pub const ENTRY: GameEntry = GameEntry {
     layout: Layout::Grid,
     sgf_number: None,
     bench: BENCH,
+    book: "",
     // 10 × size²: balls move, and games can last long.
     move_limit: |size| 10 * size * size,
     new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),

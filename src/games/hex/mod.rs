@@ -38,6 +38,7 @@ pub const ENTRY: GameEntry = GameEntry {
     layout: Layout::Rhombus,
     sgf_number: Some(11),
     bench: BENCH,
+    book: include_str!("book.txt"),
     // 2 × size²: placements only, a game fills the board at most once.
     move_limit: |size| 2 * size * size,
     new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),

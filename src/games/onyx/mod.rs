@@ -34,6 +34,7 @@ pub const ENTRY: GameEntry = GameEntry {
     layout: Layout::GridWithMidpoints,
     sgf_number: None,
     bench: BENCH,
+    book: "",
     // 4 × the points (grid points and midpoints): captures can make positions repeat.
     move_limit: |size| 4 * Geometry::new(size).map_or(size * size, |g| g.num_points),
     new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),

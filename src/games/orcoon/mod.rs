@@ -34,6 +34,7 @@ pub const ENTRY: GameEntry = GameEntry {
     layout: Layout::Grid,
     sgf_number: None,
     bench: BENCH,
+    book: "",
     // 4 × size²: placements only, and a pass ends the game.
     move_limit: |size| 4 * size * size,
     new_rules: |size, options| rules_of(ENTRY.name, new_game, size, options),
