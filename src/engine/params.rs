@@ -439,7 +439,7 @@ pub const PARAMS: &[Param] = &[
         kind: Kind::Switch {
             set: |e, v| e.params.book = v,
         },
-        doc: "whether `genmove` plays the game's opening book (Hex 9×9 and 11×11 without swap: the first move and the reply to every first move) when the moves so far, from the game's own start, are in it; false = always search",
+        doc: "whether `genmove` plays the game's opening book, where it has one (the game's section of protocol.md says where), when the moves so far, from the game's own start, are a line of it; false = always search",
         get: |e| e.params.book.to_string(),
     },
 ];
