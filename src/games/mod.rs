@@ -100,10 +100,7 @@ pub struct GameOption {
 
 impl GameOption {
     /// The option's value in `options`: the one set, else the default.
-    pub fn value_in<'a>(&self, options: &'a crate::session::Options) -> &'a str
-    where
-        'static: 'a,
-    {
+    pub fn value_in<'a>(&self, options: &'a crate::session::Options) -> &'a str {
         crate::session::option(options, self.name).unwrap_or(self.values[0])
     }
 }
