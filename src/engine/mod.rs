@@ -394,7 +394,8 @@ impl Engine {
 
     /// Searches and plays (when `commit`) a move for `color`.
     ///
-    /// With `param genmove_solve`, the solver goes first (see
+    /// The opening book's reply goes first ([`Engine::book_move`]). Then,
+    /// with `param genmove_solve`, the solver (see
     /// [`Engine::solve_for_genmove`]). When it proves a win, the move
     /// played starts the fastest win of at most [`FASTEST_PLIES`] plies
     /// (a full-width search in the time left), or else is the solver's
@@ -403,42 +404,48 @@ impl Engine {
     /// mate-distance scores choose the slowest loss.
     pub fn genmove(&mut self, color: Color, commit: bool) -> Result<Decision, String> {
         let start = Instant::now();
-        if let Some(mv) = self.book_move(color)? {
-            if self.params.verbose {
-                (self.info)(&format!("info book {mv}"));
-            }
-            self.clock.spent(color, start.elapsed());
-            if commit {
-                self.rules_mut()?
-                    .play(color, &mv)
-                    .map_err(|e| e.to_string())?;
-            }
-            return Ok(Decision::Move(mv));
-        }
-        let mv = match self.solve_for_genmove(color)? {
-            Some(win) => {
-                let limits = self.limits(color, start);
-                let c = self.current.as_mut().ok_or_else(no_game)?;
-                match c.session.fastest_win(color, FASTEST_PLIES, &limits) {
-                    Some((fastest, _)) => fastest,
-                    None => win,
+        let mv = match self.book_move(color)? {
+            Some(mv) => {
+                if self.params.verbose {
+                    (self.info)(&format!("info book {mv}"));
                 }
+                Some(mv)
             }
-            None => match self.search(color, start, self.params.multipv)? {
-                Some(r) => r.best_move,
-                None => {
-                    self.clock.spent(color, start.elapsed());
-                    return Ok(Decision::Resign);
-                }
-            },
+            None => self.search_for_genmove(color, start)?,
         };
         self.clock.spent(color, start.elapsed());
+        let Some(mv) = mv else {
+            return Ok(Decision::Resign);
+        };
         if commit {
             self.rules_mut()?
                 .play(color, &mv)
                 .map_err(|e| e.to_string())?;
         }
         Ok(Decision::Move(mv))
+    }
+
+    /// `genmove`'s move when the book has none: the solver's proven win
+    /// (see [`Engine::solve_for_genmove`]) played by its fastest line, or
+    /// the searcher's move; `None` without a legal move.
+    fn search_for_genmove(
+        &mut self,
+        color: Color,
+        start: Instant,
+    ) -> Result<Option<String>, String> {
+        Ok(match self.solve_for_genmove(color)? {
+            Some(win) => {
+                let limits = self.limits(color, start);
+                let c = self.current.as_mut().ok_or_else(no_game)?;
+                Some(match c.session.fastest_win(color, FASTEST_PLIES, &limits) {
+                    Some((fastest, _)) => fastest,
+                    None => win,
+                })
+            }
+            None => self
+                .search(color, start, self.params.multipv)?
+                .map(|r| r.best_move),
+        })
     }
 
     /// The opening book's reply for `color` ([`book::reply`]), with `param

@@ -2,8 +2,6 @@
 //! (`param multipv`, `analyze COLOR K`) and `solve_all`'s result for each
 //! move as it is decided (its `info solve_all` progress lines).
 
-use std::sync::{Arc, Mutex};
-
 use crate::common::Session;
 
 /// One `info` line of a multi-PV analysis: (line number, score as a
@@ -162,11 +160,7 @@ fn multipv_scores_do_not_increase_on_a_quiet_position() {
 #[test]
 fn multipv_lines_are_written_each_iteration_and_bounded() {
     let mut s = fixed_depth("hex", 4, 3, &[]);
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let sink = lines.clone();
-    s.gtp.engine.set_info_sink(Box::new(move |l: &str| {
-        sink.lock().unwrap().push(l.to_string())
-    }));
+    let lines = s.collect_info();
     s.ok("param verbose true");
     s.ok("analyze b 3");
     let written = lines.lock().unwrap().clone();
@@ -224,11 +218,7 @@ fn bench_is_unchanged_by_multipv() {
 #[test]
 fn solve_all_reports_each_move_as_it_is_decided() {
     let mut s = Session::with("hex", &["swap off", "boardsize 3", "param solve_by color"]);
-    let lines = Arc::new(Mutex::new(Vec::new()));
-    let sink = lines.clone();
-    s.gtp.engine.set_info_sink(Box::new(move |l: &str| {
-        sink.lock().unwrap().push(l.to_string())
-    }));
+    let lines = s.collect_info();
     let answer = s.ok("solve_all");
     let reported: Vec<String> = lines
         .lock()

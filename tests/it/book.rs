@@ -9,16 +9,6 @@ use crate::common::Session;
 use crosscut::engine::book::{Section, parse};
 use crosscut::games::hex;
 
-const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
-
-/// The cell `mv` on a `size` board turned by a half-turn (Hex's symmetry
-/// that keeps each colour's edges).
-fn turned(mv: &str, size: usize) -> String {
-    let col = LETTERS.iter().position(|&l| l == mv.as_bytes()[0]).unwrap();
-    let row: usize = mv[1..].parse().unwrap();
-    format!("{}{}", LETTERS[size - 1 - col] as char, size + 1 - row)
-}
-
 fn hex_book() -> Vec<Section> {
     parse(hex::ENTRY.book).expect("the Hex book reads")
 }
@@ -46,6 +36,10 @@ fn the_hex_book_is_legal_complete_and_symmetric() {
                 .unwrap_or_else(|| panic!("size {n}: no reply to {moves:?}"))
         };
         let mut s = Session::with("hex", &["swap off", &format!("boardsize {n}")]);
+        // The half-turn (Hex's symmetry that keeps each colour's edges):
+        // the game's own, asked on the empty board.
+        let turned =
+            |s: &Session, m: &str| s.gtp.engine.rules().unwrap().symmetric_move(m).unwrap();
         let firsts = s.legal();
         assert_eq!(firsts.len(), n * n);
         assert!(firsts.contains(&reply(&[])), "size {n}");
@@ -55,8 +49,9 @@ fn the_hex_book_is_legal_complete_and_symmetric() {
             assert!(s.legal().contains(&r), "size {n}: {m} {r}");
             s.ok("undo");
             // The centre is its own half-turn: either of the two replies.
-            if turned(m, n) != *m {
-                assert_eq!(reply(&[turned(m, n)]), turned(&r, n), "size {n}: {m}");
+            let m_turned = turned(&s, m);
+            if m_turned != *m {
+                assert_eq!(reply(&[m_turned]), turned(&s, &r), "size {n}: {m}");
             }
         }
     }
@@ -68,11 +63,7 @@ fn listened(size: usize, more: &[&str]) -> (Session, Arc<Mutex<Vec<String>>>) {
     lines.extend(more.iter().map(|l| l.to_string()));
     let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
     let mut s = Session::with("hex", &refs);
-    let info = Arc::new(Mutex::new(Vec::new()));
-    let sink = info.clone();
-    s.gtp.engine.set_info_sink(Box::new(move |l: &str| {
-        sink.lock().unwrap().push(l.to_string())
-    }));
+    let info = s.collect_info();
     s.ok("param verbose true");
     s.ok("param move_time 0.05");
     (s, info)

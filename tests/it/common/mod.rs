@@ -212,6 +212,17 @@ impl Session {
         format!("{state}\n{score}\n{size}\n{game}\n{params}")
     }
 
+    /// Collects the engine's `info` lines from now on (instead of writing
+    /// them on stderr): the list they are pushed onto.
+    pub fn collect_info(&mut self) -> std::sync::Arc<std::sync::Mutex<Vec<String>>> {
+        let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        self.gtp.engine.set_info_sink(Box::new(move |l: &str| {
+            sink.lock().unwrap().push(l.to_string())
+        }));
+        lines
+    }
+
     /// The legal moves as a list.
     pub fn legal(&mut self) -> Vec<String> {
         self.ok("legal_moves")
