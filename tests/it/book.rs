@@ -13,45 +13,84 @@ fn hex_book() -> Vec<Section> {
     parse(hex::ENTRY.book).expect("the Hex book reads")
 }
 
-/// Every section is Hex without swap on a board with connection
-/// knowledge; it has Black's first move and a reply to every first move;
-/// every line is legal from the start; a first move's half-turn has the
-/// reply's half-turn (but for the centre, its own).
+/// The book's sections: Hex without swap on 9×9, 11×11 and 13×13, with
+/// swap on 9×9 and 11×11.
+const SECTIONS: [(usize, &str); 5] = [(9, "off"), (9, "on"), (11, "off"), (11, "on"), (13, "off")];
+
+/// The reply of `section` to `moves`.
+fn reply(section: &Section, moves: &[String]) -> String {
+    section
+        .lines
+        .iter()
+        .find(|(m, _)| m == moves)
+        .map(|(_, r)| r.clone())
+        .unwrap_or_else(|| panic!("size {}: no reply to {moves:?}", section.size))
+}
+
+/// Every section is Hex on a board with connection knowledge, without
+/// swap or with it. Without swap it has Black's first move and a reply to
+/// every first move; with swap, the opening, White's answer to every first
+/// move (`swap` or a reply) and the first player's reply after each swap.
+/// Every line is legal from the start; a first move's half-turn has the
+/// reply's half-turn (but for the centre, its own) and the same swap
+/// decision. After a swap the board is the one without swap after that
+/// move, with White to move: the reply is the same.
 #[test]
 fn the_hex_book_is_legal_complete_and_symmetric() {
     let book = hex_book();
-    let sizes: Vec<usize> = book.iter().map(|s| s.size).collect();
-    assert_eq!(sizes, [9, 11, 13]);
+    let found: Vec<(usize, &str)> = book
+        .iter()
+        .map(|s| {
+            assert_eq!(s.game, "hex");
+            assert_eq!(s.options.len(), 1);
+            assert_eq!(s.options[0].0, "swap");
+            (s.size, s.options[0].1.as_str())
+        })
+        .collect();
+    assert_eq!(found, SECTIONS);
     for section in &book {
         let n = section.size;
-        assert_eq!(section.game, "hex");
-        assert_eq!(section.options, vec![("swap".into(), "off".into())]);
-        assert_eq!(section.lines.len(), n * n + 1, "size {n}");
-        let reply = |moves: &[String]| {
-            section
-                .lines
-                .iter()
-                .find(|(m, _)| m == moves)
-                .map(|(_, r)| r.clone())
-                .unwrap_or_else(|| panic!("size {n}: no reply to {moves:?}"))
-        };
-        let mut s = Session::with("hex", &["swap off", &format!("boardsize {n}")]);
+        let swap = section.options[0].1 == "on";
+        let expected = if swap { 2 * n * n + 1 } else { n * n + 1 };
+        assert_eq!(section.lines.len(), expected, "size {n}");
+        let mut s = Session::with(
+            "hex",
+            &[
+                if swap { "swap on" } else { "swap off" },
+                &format!("boardsize {n}"),
+            ],
+        );
         // The half-turn (Hex's symmetry that keeps each colour's edges):
         // the game's own, asked on the empty board.
         let turned =
             |s: &Session, m: &str| s.gtp.engine.rules().unwrap().symmetric_move(m).unwrap();
-        let firsts = s.legal();
+        let firsts: Vec<String> = s.legal();
         assert_eq!(firsts.len(), n * n);
-        assert!(firsts.contains(&reply(&[])), "size {n}");
+        assert!(firsts.contains(&reply(section, &[])), "size {n}");
+        let without = book
+            .iter()
+            .find(|w| w.size == n && w.options[0].1 == "off")
+            .unwrap();
         for m in &firsts {
-            let r = reply(std::slice::from_ref(m));
+            let r = reply(section, std::slice::from_ref(m));
+            let m_turned = turned(&s, m);
             s.ok(&format!("play b {m}"));
             assert!(s.legal().contains(&r), "size {n}: {m} {r}");
+            if swap {
+                let after = [m.clone(), "swap".to_string()];
+                let r_after = reply(section, &after);
+                s.ok("play w swap");
+                assert!(s.legal().contains(&r_after), "size {n}: {m} swap {r_after}");
+                assert_eq!(r_after, reply(without, std::slice::from_ref(m)));
+                s.ok("undo");
+                // Twins: the same decision.
+                let twin = reply(section, std::slice::from_ref(&m_turned));
+                assert_eq!(r == "swap", twin == "swap", "size {n}: {m}");
+            }
             s.ok("undo");
             // The centre is its own half-turn: either of the two replies.
-            let m_turned = turned(&s, m);
-            if m_turned != *m {
-                assert_eq!(reply(&[m_turned]), turned(&s, &r), "size {n}: {m}");
+            if m_turned != *m && r != "swap" {
+                assert_eq!(reply(section, &[m_turned]), turned(&s, &r), "size {n}: {m}");
             }
         }
     }
@@ -109,11 +148,63 @@ fn genmove_plays_the_book_where_it_applies() {
     assert!(!from_book(&info));
 }
 
+/// With swap, the book opens, answers each first move with `swap` or a
+/// reply, and answers after a swap; in HexGui's convention the swap is
+/// written `swap-pieces`.
+#[test]
+fn genmove_plays_the_swap_book() {
+    let section = hex_book()
+        .into_iter()
+        .find(|s| s.size == 11 && s.options[0].1 == "on")
+        .unwrap();
+    let line = |moves: &[&str]| {
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        reply(&section, &moves)
+    };
+    let (mut s, info) = listened(11, &["swap on"]);
+    let first = s.ok("genmove b");
+    assert_eq!(first, line(&[]));
+    assert!(from_book(&info));
+    assert_eq!(s.ok("genmove w"), line(&[first.as_str()]));
+    assert!(from_book(&info));
+    // A first move the book swaps, and one it answers.
+    let firsts: Vec<String> = section
+        .lines
+        .iter()
+        .filter(|(m, _)| m.len() == 1)
+        .map(|(m, _)| m[0].clone())
+        .collect();
+    let swapped = firsts.iter().find(|m| line(&[m]) == "swap").unwrap();
+    let answered = firsts.iter().find(|m| line(&[m]) != "swap").unwrap();
+    for m in [swapped, answered] {
+        s.ok("clear_board");
+        s.ok(&format!("play b {m}"));
+        let r = s.ok("genmove w");
+        assert_eq!(r, line(&[m]));
+        assert!(from_book(&info));
+        if r == "swap" {
+            // The first player, now White, moves next: the book again.
+            assert_eq!(s.ok("genmove w"), line(&[m, "swap"]));
+            assert!(from_book(&info));
+        }
+    }
+    // HexGui's name for the swap, in and out.
+    s.ok("hexgui-analyze_commands");
+    s.ok("clear_board");
+    s.ok(&format!("play b {swapped}"));
+    assert_eq!(s.ok("genmove w"), "swap-pieces");
+    assert!(from_book(&info));
+    s.ok("undo");
+    s.ok("play w swap-pieces");
+    assert_eq!(s.ok("genmove w"), line(&[swapped, "swap"]));
+    assert!(from_book(&info));
+}
+
 #[test]
 fn the_book_is_not_played_where_it_does_not_apply() {
     let cases: &[(usize, &[&str], &str)] = &[
-        // With the swap on the book has no section.
-        (11, &["swap on"], "genmove b"),
+        // Past the book's lines (with swap, the third move).
+        (11, &["swap on", "play b a1", "play w b2"], "genmove b"),
         // A size without a section.
         (10, &[], "genmove b"),
         // White asked at the start (out of turn).
