@@ -106,6 +106,8 @@ def main():
                     help="with --swap: take the first moves' scores and replies "
                     "from a --values output instead of searching")
     args = ap.parse_args()
+    if args.from_values and not args.swap:
+        ap.error("--from-values writes the section with swap: give --swap")
     n = args.size
     cells = [cell(c, r) for r in range(1, n + 1) for c in range(n)]
     # One of each half-turn pair (the centre is its own).
