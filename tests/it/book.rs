@@ -17,12 +17,24 @@ fn hex_book() -> Vec<Section> {
 /// swap on 9×9 and 11×11.
 const SECTIONS: [(usize, &str); 5] = [(9, "off"), (9, "on"), (11, "off"), (11, "on"), (13, "off")];
 
+/// The book's section for `size` with the swap option at `swap`.
+fn find_section(size: usize, swap: &str) -> Section {
+    hex_book()
+        .into_iter()
+        .find(|s| s.size == size && s.options[0].1 == swap)
+        .unwrap_or_else(|| panic!("no section for size {size}, swap {swap}"))
+}
+
 /// The reply of `section` to `moves`.
-fn reply(section: &Section, moves: &[String]) -> String {
+fn reply<S: AsRef<str> + std::fmt::Debug>(section: &Section, moves: &[S]) -> String {
     section
         .lines
         .iter()
-        .find(|(m, _)| m == moves)
+        .find(|(m, _)| {
+            m.iter()
+                .map(String::as_str)
+                .eq(moves.iter().map(AsRef::as_ref))
+        })
         .map(|(_, r)| r.clone())
         .unwrap_or_else(|| panic!("size {}: no reply to {moves:?}", section.size))
 }
@@ -66,16 +78,13 @@ fn the_hex_book_is_legal_complete_and_symmetric() {
             |s: &Session, m: &str| s.gtp.engine.rules().unwrap().symmetric_move(m).unwrap();
         let firsts = s.legal();
         assert_eq!(firsts.len(), n * n);
-        let opening = reply(section, &[]);
+        let opening = reply::<&str>(section, &[]);
         assert!(firsts.contains(&opening), "size {n}");
         // With swap the opening is a first move the book itself answers.
         if swap {
             assert_ne!(reply(section, &[opening]), "swap", "size {n}");
         }
-        let without = book
-            .iter()
-            .find(|w| w.size == n && w.options[0].1 == "off")
-            .unwrap();
+        let without = find_section(n, "off");
         for m in &firsts {
             let r = reply(section, std::slice::from_ref(m));
             let m_turned = turned(&s, m);
@@ -86,7 +95,7 @@ fn the_hex_book_is_legal_complete_and_symmetric() {
                 let r_after = reply(section, &after);
                 s.ok("play w swap");
                 assert!(s.legal().contains(&r_after), "size {n}: {m} swap {r_after}");
-                assert_eq!(r_after, reply(without, std::slice::from_ref(m)));
+                assert_eq!(r_after, reply(&without, std::slice::from_ref(m)));
                 s.ok("undo");
                 // Twins: the same decision.
                 let twin = reply(section, std::slice::from_ref(&m_turned));
@@ -122,15 +131,8 @@ fn from_book(info: &Arc<Mutex<Vec<String>>>) -> bool {
 
 #[test]
 fn genmove_plays_the_book_where_it_applies() {
-    let section = hex_book().into_iter().find(|s| s.size == 11).unwrap();
-    let line = |moves: &[&str]| {
-        section
-            .lines
-            .iter()
-            .find(|(m, _)| m.iter().map(String::as_str).eq(moves.iter().copied()))
-            .map(|(_, r)| r.clone())
-            .unwrap()
-    };
+    let section = find_section(11, "off");
+    let line = |moves: &[&str]| reply(&section, moves);
     let (mut s, info) = listened(11, &[]);
     let first = s.ok("genmove b");
     assert_eq!(first, line(&[]));
@@ -158,14 +160,8 @@ fn genmove_plays_the_book_where_it_applies() {
 /// written `swap-pieces`.
 #[test]
 fn genmove_plays_the_swap_book() {
-    let section = hex_book()
-        .into_iter()
-        .find(|s| s.size == 11 && s.options[0].1 == "on")
-        .unwrap();
-    let line = |moves: &[&str]| {
-        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        reply(&section, &moves)
-    };
+    let section = find_section(11, "on");
+    let line = |moves: &[&str]| reply(&section, moves);
     let (mut s, info) = listened(11, &["swap on"]);
     let first = s.ok("genmove b");
     assert_eq!(first, line(&[]));
