@@ -83,6 +83,14 @@ pub trait Game: Clone + Send + 'static {
     /// whose positions never repeat (placement only) leave it `false`.
     const CAN_REPEAT: bool = false;
 
+    /// Whether every game ends with a winner: no draw by any rule, and no
+    /// position repeats (Hex: a full board always has exactly one
+    /// connection). Then "the attacker cannot force a win" is "the
+    /// defender can", and the solver answers a position for both colours
+    /// from one search and one table (see `solve::dfpn`). Left `false`
+    /// unless the rules guarantee it.
+    const DECISIVE: bool = false;
+
     /// Points per side of the board.
     fn size(&self) -> usize;
 

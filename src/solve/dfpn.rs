@@ -9,7 +9,9 @@
 //! or draws: Akron's repetition, Onyx's endless play). [`Solver::solve`]
 //! asks the question for both colours: the side to move wins if it is
 //! proven for it, loses if it is proven for the opponent, and the position
-//! is a draw if both are disproved.
+//! is a draw if both are disproved. In a game without draws
+//! ([`Game::DECISIVE`](crate::game::Game::DECISIVE): Hex) one search is enough: the side to move's
+//! disproof is its loss.
 //!
 //! The numbers are kept in the φ/δ form: at every node φ is the proof
 //! number of the side to move ("the side to move gets what it wants")
@@ -86,7 +88,12 @@
 //! # The table
 //!
 //! Entries are keyed by the position's hash (which includes the side to
-//! move) mixed with the attacker's colour, in buckets of four. When a
+//! move) mixed with the attacker's colour, in buckets of four. In a game
+//! without draws the attacker is left out of the key: there "anything but
+//! the attacker's win" is the defender's win, so at every node φ is the
+//! proof number of "the side to move wins" whoever attacks, and the two
+//! colours' searches share their entries (a disproof for one is the
+//! other's proof; the proof's count and the strategies read it so). When a
 //! bucket is full the unproven entry that cost the fewest nodes is
 //! replaced; a proof or disproof is never evicted for an unproven entry
 //! (a bucket of four proofs drops a new unproven entry, and takes a new
@@ -480,10 +487,14 @@ impl<G: Knowledge> Solver<G> {
         self.nodes
     }
 
+    /// The table key of a position: its hash, mixed with the attacker's
+    /// colour unless the game is [`Game::DECISIVE`](crate::game::Game::DECISIVE) (there φ is the proof
+    /// number of "the side to move wins" whoever attacks, so the two
+    /// colours' searches share their entries).
     fn key(&self, hash: u64) -> u64 {
         match self.attacker {
-            Color::Black => hash,
-            Color::White => hash ^ WHITE_ATTACKER,
+            Color::White if !G::DECISIVE => hash ^ WHITE_ATTACKER,
+            _ => hash,
         }
     }
 
@@ -945,6 +956,9 @@ impl<G: Knowledge> Solver<G> {
                 Some(m) => SolveValue::Win(m),
                 None => SolveValue::Unknown,
             },
+            // Without draws, the attacker's disproof is the opponent's
+            // win: the table already holds it (one key for both).
+            Proof::Disproven if G::DECISIVE => SolveValue::Loss,
             Proof::Disproven => {
                 let rest = SolveLimits {
                     nodes: limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),

@@ -3,10 +3,10 @@
 //! full, the proof's size `solve` reports, and the knowledge's estimates and
 //! move order (which may change the nodes searched, never a value).
 
-use crosscut::game::{Game, Notation};
+use crosscut::game::{Game, Notation, Outcome};
 use crosscut::games::hex::Hex;
 use crosscut::protocol::Gtp;
-use crosscut::solve::{SolveLimits, SolveValue, Solver};
+use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -293,4 +293,72 @@ fn estimates_move_order_and_widening_keep_the_values() {
             }
         }
     }
+}
+
+/// Whether the side to move wins `g` (memoized exhaustive search).
+fn mover_wins(g: &mut Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
+    if let Some(o) = g.outcome() {
+        return o == Outcome::Win(g.to_move());
+    }
+    if let Some(&v) = memo.get(&g.hash()) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut win = false;
+    for mv in moves {
+        g.play(mv);
+        let lost = !mover_wins(g, memo);
+        g.undo();
+        if lost {
+            win = true;
+            break;
+        }
+    }
+    memo.insert(g.hash(), win);
+    win
+}
+
+/// Hex has no draw (`Game::DECISIVE`): `solve` answers from one search,
+/// the side to move's, whose disproof is the loss (the two colours share
+/// the table's entries, so asking for the opponent afterwards expands
+/// at most the root again). On random 4×4 positions, by colour and by player, with and
+/// without knowledge: the value is exhaustive search's, `solve` expands
+/// exactly the nodes of that one search, and a loss comes with the
+/// opponent's proof.
+#[test]
+fn a_decisive_game_is_solved_by_one_search() {
+    let mut rng = SmallRng::seed_from_u64(31);
+    let mut memo = std::collections::HashMap::new();
+    let (mut n, mut losses) = (0, 0);
+    while n < 40 {
+        let k = rng.random_range(2..8);
+        let Some(mut g) = random_hex(&mut rng, 4, k) else {
+            continue;
+        };
+        n += 1;
+        let wins = mover_wins(&mut g, &mut memo);
+        for (by_player, knowledge) in [(false, false), (false, true), (true, true)] {
+            let lim = limits(by_player, knowledge);
+            let mut one: Solver<Hex> = Solver::new(16);
+            let me = g.to_move();
+            let first = one.prove(&mut g, me, &lim, &mut |_| {});
+            let first_nodes = one.nodes();
+            let mut solver: Solver<Hex> = Solver::new(16);
+            let r = solver.solve(&mut g, &lim, &mut |_| {});
+            assert_eq!(kind(&r.value), if wins { 0 } else { 1 }, "{g:?}");
+            assert_eq!(first == Proof::Proven, wins, "{g:?}");
+            assert_eq!(r.nodes, first_nodes, "{g:?}");
+            if !wins {
+                losses += 1;
+                assert!(r.proof.is_some_and(|p| p >= 1), "{g:?}");
+                let again = solver.prove(&mut g, me.opponent(), &lim, &mut |_| {});
+                // At most the root is expanded again (its children are
+                // all in the table).
+                assert_eq!(again, Proof::Proven, "{g:?}");
+                assert!(solver.nodes() <= 1, "{} nodes {g:?}", solver.nodes());
+            }
+        }
+    }
+    assert!(losses >= 10, "{losses}");
 }

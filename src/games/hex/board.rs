@@ -196,6 +196,10 @@ impl Hex {
 impl Game for Hex {
     type Move = HexMove;
 
+    // A full board has exactly one connection, stones never leave, and
+    // the swap is played once: every game ends with a winner.
+    const DECISIVE: bool = true;
+
     fn size(&self) -> usize {
         self.geo.n
     }
