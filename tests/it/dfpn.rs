@@ -5,6 +5,7 @@
 
 use crosscut::game::{Game, Notation, Outcome};
 use crosscut::games::hex::Hex;
+use crosscut::games::orcoon::Orcoon;
 use crosscut::protocol::Gtp;
 use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
@@ -295,8 +296,14 @@ fn estimates_move_order_and_widening_keep_the_values() {
     }
 }
 
-/// Whether the side to move wins `g` (memoized exhaustive search).
-fn mover_wins(g: &mut Hex, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
+/// Whether the side to move wins `g` (memoized exhaustive search; for
+/// games without draws), counted by player or by colour (`memo` holds
+/// one count).
+fn mover_wins<G: Game>(
+    g: &mut G,
+    by_player: bool,
+    memo: &mut std::collections::HashMap<u64, bool>,
+) -> bool {
     if let Some(o) = g.outcome() {
         return o == Outcome::Win(g.to_move());
     }
@@ -307,10 +314,18 @@ fn mover_wins(g: &mut Hex, memo: &mut std::collections::HashMap<u64, bool>) -> b
     g.legal_moves(&mut moves);
     let mut win = false;
     for mv in moves {
+        let mover = g.to_move();
         g.play(mv);
-        let lost = !mover_wins(g, memo);
+        // After the swap the same colour moves again: by colour the same
+        // side, by player the other (the players exchanged colours).
+        let same_side = g.to_move() == mover && !by_player;
+        let won = if same_side {
+            mover_wins(g, by_player, memo)
+        } else {
+            !mover_wins(g, by_player, memo)
+        };
         g.undo();
-        if lost {
+        if won {
             win = true;
             break;
         }
@@ -319,13 +334,43 @@ fn mover_wins(g: &mut Hex, memo: &mut std::collections::HashMap<u64, bool>) -> b
     win
 }
 
-/// Hex has no draw (`Game::DECISIVE`): `solve` answers from one search,
-/// the side to move's, whose disproof is the loss (the two colours share
-/// the table's entries, so asking for the opponent afterwards expands
-/// at most the root again). On random 4×4 positions, by colour and by player, with and
-/// without knowledge: the value is exhaustive search's, `solve` expands
-/// exactly the nodes of that one search, and a loss comes with the
-/// opponent's proof.
+/// The checks of [`a_decisive_game_is_solved_by_one_search`] on `g`;
+/// whether the side to move lost.
+fn one_search<G: crosscut::solve::Knowledge + std::fmt::Debug>(
+    g: &mut G,
+    lim: &SolveLimits,
+    memo: &mut std::collections::HashMap<u64, bool>,
+) -> bool {
+    assert!(G::DECISIVE);
+    let wins = mover_wins(g, lim.by_player, memo);
+    let me = g.to_move();
+    let mut one: Solver<G> = Solver::new(16);
+    let first = one.prove(g, me, lim, &mut |_| {});
+    let first_nodes = one.nodes();
+    let mut solver: Solver<G> = Solver::new(16);
+    let r = solver.solve(g, lim, &mut |_| {});
+    assert_eq!(kind(&r.value), if wins { 0 } else { 1 }, "{g:?}");
+    assert_eq!(first == Proof::Proven, wins, "{g:?}");
+    assert_eq!(r.nodes, first_nodes, "{g:?}");
+    if !wins {
+        assert!(r.proof.is_some_and(|p| p >= 1), "{g:?}");
+        // At most the root is expanded again (its children are all in
+        // the table).
+        let again = solver.prove(g, me.opponent(), lim, &mut |_| {});
+        assert_eq!(again, Proof::Proven, "{g:?}");
+        assert!(solver.nodes() <= 1, "{} nodes {g:?}", solver.nodes());
+    }
+    !wins
+}
+
+/// Hex and Orcoon have no draw (`Game::DECISIVE`): `solve` answers from
+/// one search, the side to move's, whose disproof is the loss (the two
+/// colours share the table's entries, so asking for the opponent
+/// afterwards expands at most the root again). On random Hex 4×4
+/// positions (with and without knowledge) and Orcoon 3×3 positions from
+/// the start on (the swap still to come in some; by colour and by
+/// player): the value is exhaustive search's, `solve` expands exactly the
+/// nodes of that one search, and a loss comes with the opponent's proof.
 #[test]
 fn a_decisive_game_is_solved_by_one_search() {
     let mut rng = SmallRng::seed_from_u64(31);
@@ -336,28 +381,35 @@ fn a_decisive_game_is_solved_by_one_search() {
         let Some(mut g) = random_hex(&mut rng, 4, k) else {
             continue;
         };
+        g.set_swap(false);
         n += 1;
-        let wins = mover_wins(&mut g, &mut memo);
-        for (by_player, knowledge) in [(false, false), (false, true), (true, true)] {
-            let lim = limits(by_player, knowledge);
-            let mut one: Solver<Hex> = Solver::new(16);
-            let me = g.to_move();
-            let first = one.prove(&mut g, me, &lim, &mut |_| {});
-            let first_nodes = one.nodes();
-            let mut solver: Solver<Hex> = Solver::new(16);
-            let r = solver.solve(&mut g, &lim, &mut |_| {});
-            assert_eq!(kind(&r.value), if wins { 0 } else { 1 }, "{g:?}");
-            assert_eq!(first == Proof::Proven, wins, "{g:?}");
-            assert_eq!(r.nodes, first_nodes, "{g:?}");
-            if !wins {
-                losses += 1;
-                assert!(r.proof.is_some_and(|p| p >= 1), "{g:?}");
-                let again = solver.prove(&mut g, me.opponent(), &lim, &mut |_| {});
-                // At most the root is expanded again (its children are
-                // all in the table).
-                assert_eq!(again, Proof::Proven, "{g:?}");
-                assert!(solver.nodes() <= 1, "{} nodes {g:?}", solver.nodes());
+        for knowledge in [false, true] {
+            losses += one_search(&mut g, &limits(false, knowledge), &mut memo) as usize;
+        }
+    }
+    assert!(losses >= 20, "{losses}");
+    let mut memos = [
+        std::collections::HashMap::new(),
+        std::collections::HashMap::new(),
+    ];
+    let (mut n, mut losses) = (0, 0);
+    while n < 30 {
+        let mut g = Orcoon::new(3).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..rng.random_range(0..4) {
+            moves.clear();
+            g.legal_moves(&mut moves);
+            if g.outcome().is_some() || moves.is_empty() {
+                break;
             }
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        n += 1;
+        for (by_player, memo) in [false, true].into_iter().zip(&mut memos) {
+            losses += one_search(&mut g, &limits(by_player, true), memo) as usize;
         }
     }
     assert!(losses >= 10, "{losses}");

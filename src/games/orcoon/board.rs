@@ -362,6 +362,10 @@ impl Orcoon {
 impl Game for Orcoon {
     type Move = OrcoonMove;
 
+    // Placements only add stones, the swap is played once, and a pass ends
+    // the game with a winner by the adjudication: no draw, no repetition.
+    const DECISIVE: bool = true;
+
     fn size(&self) -> usize {
         self.geo.n
     }
