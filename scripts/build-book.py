@@ -16,11 +16,13 @@ the same searches' scores: White swaps all but the share `--keep` of the
 first moves it scores best for itself, answers those as without swap, and
 answers after a swap as without swap too (the same position); Black opens
 with the strongest first move White would answer. `--values` prints each
-first move's score and reply instead, and `--from-values FILE` writes the
-swap section from such a file without searching again:
+first move's score and reply instead, and `--from-values FILE` writes a
+section from such a file without searching the first moves again (the
+section without swap searches Black's first move, one search):
 
     scripts/build-book.py --size 11 --depth 6 --values > v11.txt
     scripts/build-book.py --size 11 --swap --keep 0.2 --from-values v11.txt
+    scripts/build-book.py --size 11 --depth 6 --from-values v11.txt
 """
 
 import argparse
@@ -103,11 +105,12 @@ def main():
                     help="print each first move's score for White and White's reply "
                     "instead of a section")
     ap.add_argument("--from-values", metavar="FILE",
-                    help="with --swap: take the first moves' scores and replies "
-                    "from a --values output instead of searching")
+                    help="take the first moves' scores and replies from a --values "
+                    "output instead of searching them (without --swap, Black's "
+                    "first move is still searched: one search)")
     args = ap.parse_args()
-    if args.from_values and not args.swap:
-        ap.error("--from-values writes the section with swap: give --swap")
+    if args.from_values and args.values:
+        ap.error("--from-values writes a section: not with --values")
     n = args.size
     cells = [cell(c, r) for r in range(1, n + 1) for c in range(n)]
     # One of each half-turn pair (the centre is its own).
@@ -118,11 +121,20 @@ def main():
     reply, score = {}, {}
     if args.from_values:
         lines = open(args.from_values).read().splitlines()
-        head = lines[0].lstrip("# ").split(":")[0] + f" --swap --keep {args.keep}: " \
-            + lines[0].split(":", 1)[1].strip()
+        # The values file's header names its searches: "--size N --depth D:
+        # K searches, S s".
+        given, done = lines[0].lstrip("# ").split(":", 1)
         for line in lines[1:]:
             m, v, r = line.split()
             reply[m], score[m] = r, int(v)
+        if args.swap:
+            head = f"{given} --swap --keep {args.keep}: {done.strip()}"
+        else:
+            if f"--depth {args.depth}" not in given:
+                ap.error(f"the values are '{given}': give the same --depth")
+            start = time.time()
+            reply[()] = analyze(args.engine, n, args.depth, [])[0]
+            head = f"{given}: {done.strip()} and 1 search, {time.time() - start:.0f} s"
     else:
         start = time.time()
         with ThreadPoolExecutor(args.jobs) as pool:
