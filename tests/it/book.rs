@@ -13,9 +13,16 @@ fn hex_book() -> Vec<Section> {
     parse(hex::ENTRY.book).expect("the Hex book reads")
 }
 
-/// The book's sections: Hex without swap on 9×9, 11×11 and 13×13, with
-/// swap on 9×9 and 11×11.
-const SECTIONS: [(usize, &str); 5] = [(9, "off"), (9, "on"), (11, "off"), (11, "on"), (13, "off")];
+/// The book's sections: Hex without and with swap on 9×9, 11×11 and
+/// 13×13.
+const SECTIONS: [(usize, &str); 6] = [
+    (9, "off"),
+    (9, "on"),
+    (11, "off"),
+    (11, "on"),
+    (13, "off"),
+    (13, "on"),
+];
 
 /// The book's section for `size` with the swap option at `swap`.
 fn find_section(size: usize, swap: &str) -> Section {
