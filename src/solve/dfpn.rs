@@ -10,8 +10,8 @@
 //! asks the question for both colours: the side to move wins if it is
 //! proven for it, loses if it is proven for the opponent, and the position
 //! is a draw if both are disproved. In a game without draws
-//! ([`Game::DECISIVE`](crate::game::Game::DECISIVE): Hex) one search is enough: the side to move's
-//! disproof is its loss.
+//! ([`Game::DECISIVE`](crate::game::Game::DECISIVE): Hex, Orcoon) one
+//! search is enough: the side to move's disproof is its loss.
 //!
 //! The numbers are kept in the φ/δ form: at every node φ is the proof
 //! number of the side to move ("the side to move gets what it wants")
@@ -488,8 +488,9 @@ impl<G: Knowledge> Solver<G> {
     }
 
     /// The table key of a position: its hash, mixed with the attacker's
-    /// colour unless the game is [`Game::DECISIVE`](crate::game::Game::DECISIVE) (there φ is the proof
-    /// number of "the side to move wins" whoever attacks, so the two
+    /// colour unless the game is
+    /// [`Game::DECISIVE`](crate::game::Game::DECISIVE) (there φ is the
+    /// proof number of "the side to move wins" whoever attacks, so the two
     /// colours' searches share their entries).
     fn key(&self, hash: u64) -> u64 {
         match self.attacker {
