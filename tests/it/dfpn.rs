@@ -3,7 +3,10 @@
 //! full, the proof's size `solve` reports, and the knowledge's estimates and
 //! move order (which may change the nodes searched, never a value).
 
-use crosscut::game::{Game, Notation, Outcome};
+use std::collections::HashSet;
+
+use crate::common::minimax::{V, minimax, random_moves};
+use crosscut::game::{Game, Notation};
 use crosscut::games::hex::Hex;
 use crosscut::games::orcoon::Orcoon;
 use crosscut::protocol::Gtp;
@@ -296,53 +299,18 @@ fn estimates_move_order_and_widening_keep_the_values() {
     }
 }
 
-/// Whether the side to move wins `g` (memoized exhaustive search; for
-/// games without draws), counted by player or by colour (`memo` holds
-/// one count).
-fn mover_wins<G: Game>(
-    g: &mut G,
-    by_player: bool,
-    memo: &mut std::collections::HashMap<u64, bool>,
-) -> bool {
-    if let Some(o) = g.outcome() {
-        return o == Outcome::Win(g.to_move());
-    }
-    if let Some(&v) = memo.get(&g.hash()) {
-        return v;
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let mut win = false;
-    for mv in moves {
-        let mover = g.to_move();
-        g.play(mv);
-        // After the swap the same colour moves again: by colour the same
-        // side, by player the other (the players exchanged colours).
-        let same_side = g.to_move() == mover && !by_player;
-        let won = if same_side {
-            mover_wins(g, by_player, memo)
-        } else {
-            !mover_wins(g, by_player, memo)
-        };
-        g.undo();
-        if won {
-            win = true;
-            break;
-        }
-    }
-    memo.insert(g.hash(), win);
-    win
-}
-
-/// The checks of [`a_decisive_game_is_solved_by_one_search`] on `g`;
-/// whether the side to move lost.
+/// The checks of [`a_decisive_game_is_solved_by_one_search`] on `g`:
+/// whether the side to move lost, `None` when minimax does not finish
+/// within its budget.
 fn one_search<G: crosscut::solve::Knowledge + std::fmt::Debug>(
     g: &mut G,
     lim: &SolveLimits,
-    memo: &mut std::collections::HashMap<u64, bool>,
-) -> bool {
+) -> Option<bool> {
     assert!(G::DECISIVE);
-    let wins = mover_wins(g, lim.by_player, memo);
+    let mut budget = 300_000;
+    let value = minimax(g, &mut HashSet::new(), &mut budget, lim.by_player)?;
+    assert_ne!(value, V::Draw, "{g:?}");
+    let wins = value == V::Win;
     let me = g.to_move();
     let mut one: Solver<G> = Solver::new(16);
     let first = one.prove(g, me, lim, &mut |_| {});
@@ -360,7 +328,7 @@ fn one_search<G: crosscut::solve::Knowledge + std::fmt::Debug>(
         assert_eq!(again, Proof::Proven, "{g:?}");
         assert!(solver.nodes() <= 1, "{} nodes {g:?}", solver.nodes());
     }
-    !wins
+    Some(!wins)
 }
 
 /// Hex and Orcoon have no draw (`Game::DECISIVE`): `solve` answers from
@@ -374,7 +342,6 @@ fn one_search<G: crosscut::solve::Knowledge + std::fmt::Debug>(
 #[test]
 fn a_decisive_game_is_solved_by_one_search() {
     let mut rng = SmallRng::seed_from_u64(31);
-    let mut memo = std::collections::HashMap::new();
     let (mut n, mut losses) = (0, 0);
     while n < 40 {
         let k = rng.random_range(2..8);
@@ -382,34 +349,29 @@ fn a_decisive_game_is_solved_by_one_search() {
             continue;
         };
         g.set_swap(false);
-        n += 1;
         for knowledge in [false, true] {
-            losses += one_search(&mut g, &limits(false, knowledge), &mut memo) as usize;
+            let Some(lost) = one_search(&mut g, &limits(false, knowledge)) else {
+                break;
+            };
+            n += usize::from(knowledge);
+            losses += usize::from(lost);
         }
     }
     assert!(losses >= 20, "{losses}");
-    let mut memos = [
-        std::collections::HashMap::new(),
-        std::collections::HashMap::new(),
-    ];
     let (mut n, mut losses) = (0, 0);
     while n < 30 {
         let mut g = Orcoon::new(3).unwrap();
-        let mut moves = Vec::new();
-        for _ in 0..rng.random_range(0..4) {
-            moves.clear();
-            g.legal_moves(&mut moves);
-            if g.outcome().is_some() || moves.is_empty() {
-                break;
-            }
-            g.play(moves[rng.random_range(0..moves.len())]);
-        }
+        let k = rng.random_range(0..4);
+        random_moves(&mut g, &mut rng, k);
         if g.outcome().is_some() {
             continue;
         }
-        n += 1;
-        for (by_player, memo) in [false, true].into_iter().zip(&mut memos) {
-            losses += one_search(&mut g, &limits(by_player, true), memo) as usize;
+        for by_player in [false, true] {
+            let Some(lost) = one_search(&mut g, &limits(by_player, true)) else {
+                break;
+            };
+            n += usize::from(by_player);
+            losses += usize::from(lost);
         }
     }
     assert!(losses >= 10, "{losses}");
