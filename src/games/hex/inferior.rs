@@ -76,15 +76,42 @@
 //! The classic instance: edge template II, an X stone on the second row
 //! from X's edge and the two empty cells between it and the edge.
 //!
+//! # Permanently inferior cells (pattern P)
+//!
+//! An empty cell `c` whose ring holds three consecutive positions of X
+//! (stones, X's edge, filled cells) and three empty cells: `a` and `b`
+//! next to the run's two ends, `m` between them; and beside each of `a`
+//! and `b`, away from `c`, one of: an X on the position next to it and to
+//! the run's end, an X on the position next to it and to `m`, or a Y on
+//! the position straight beyond it from `c`. These are Benzene's `pinf`
+//! fill-in patterns (nine, with their turns), the *permanently inferior*
+//! cells of Henderson, Arneson and Hayward ("Solving 8×8 Hex", 2009): X
+//! may fill `c` without changing the value, for either side to move,
+//! while `a`, `m` and `b` (the *carrier*) are empty. What the ring shows:
+//! on a full board `c`'s colour matters only when `m` is X and `a`, `b`
+//! are Y (otherwise X's ring positions form one run), and once X holds
+//! `m` and `c`, each side condition leaves `a` and `b` dead. The fill is
+//! the literature's theorem, not proved here; the tests check every cell
+//! the pattern finds against exhaustive search (4×4 to 6×6, both sides
+//! to move). Unlike dead and captured cells, the fill does not stay valid
+//! when a stone lands on the carrier, so the fill-in reports the carriers
+//! and a descendant inherits it only while they are empty
+//! ([`fill_in_with_carrier`]). A winning move of the filled position
+//! still wins in the original: off the carrier the pattern stays; X on
+//! `a` or `b` makes `c` dead (four X in a run); after X on `m`, Y's
+//! intrusion at any of `a`, `b`, `c` is answered by X at another (`c`, or
+//! `a` when Y took `c`), after which all three are dead: a captured set.
+//!
 //! # Fill-in
 //!
 //! [`fill_in`] fills every dead cell (patterns D, R and K; with the colour
 //! holding more of its ring, Black on a tie: either keeps the value) and
 //! every captured pair
 //! (with its capturer; pairs disjoint from each other and from the dead
-//! cells found in the same pass), then looks again until nothing is found:
-//! each pass keeps the value, since deadness and capture are kept when
-//! stones are added. Moves into the fill-in need not be searched while
+//! cells found in the same pass), then the permanently inferior cells one
+//! at a time (each found on the board as filled so far), then looks again
+//! until nothing is found: each step keeps the value, and the dead and
+//! captured cells stay so when stones are added. Moves into the fill-in need not be searched while
 //! the filled position has an empty cell: a winning move of the filled
 //! position wins in the original too (the fill-in stays valid after a
 //! move outside it). When the fill-in covers the board they may be needed
@@ -135,8 +162,43 @@ use crate::game::Color;
 const EMPTY: usize = 0;
 const BLACK: usize = 1;
 const WHITE: usize = 2;
-#[cfg(test)]
 const WALL: usize = 3;
+
+/// Pattern P's side conditions in the frame of rotation 0 (the run at
+/// ring slots 3, 4, 5; the carrier at slots 0, 1, 2): a position next to
+/// the carrier's end at slot 2 (`a`) and one next to its end at slot 0
+/// (`b`), with whether the filling colour (`true`) or the other holds it.
+const SIDE_A: [((i32, i32), bool); 3] = [((-1, -1), true), ((1, -2), true), ((0, -2), false)];
+/// See [`SIDE_A`].
+const SIDE_B: [((i32, i32), bool); 3] = [((1, 1), true), ((2, -1), true), ((2, 0), false)];
+
+/// A step turned `r` times by a sixth of a turn (ring slot `i` to `i + r`).
+const fn rotate((mut dx, mut dy): (i32, i32), r: usize) -> (i32, i32) {
+    let mut i = 0;
+    while i < r {
+        (dx, dy) = (dx + dy, -dx);
+        i += 1;
+    }
+    (dx, dy)
+}
+
+/// Per ring code: bit `6x + r` when rotation `r` of pattern P's ring
+/// holds for the filling colour of index `x` (slots `r+3`, `r+4`, `r+5`
+/// of that colour, slots `r`, `r+1`, `r+2` empty).
+static PERMANENTLY_INFERIOR: LazyLock<[u16; 4096]> = LazyLock::new(|| {
+    std::array::from_fn(|code| {
+        let v = |slot: usize| (code >> (2 * (slot % 6))) & 3;
+        let mut out = 0u16;
+        for (x, colour) in [BLACK, WHITE].into_iter().enumerate() {
+            for r in 0..6 {
+                if (0..3).all(|s| v(r + s) == EMPTY) && (3..6).all(|s| v(r + s) == colour) {
+                    out |= 1 << (6 * x + r);
+                }
+            }
+        }
+        out
+    })
+});
 
 /// Whether the set bits of a 6-bit circular mask form at most one run.
 const fn one_run(m: u8) -> bool {
@@ -357,9 +419,59 @@ impl Board<'_> {
         b_dead
     }
 
+    /// The value at the position `(dx, dy)` from cell `c` (a stone's
+    /// colour, an edge's colour off the board, a wall beyond two edges).
+    fn at(&self, c: usize, (dx, dy): (i32, i32)) -> usize {
+        let n = self.geo.n as i32;
+        let (x, y) = ((c as i32 % n) + dx, (c as i32 / n) + dy);
+        match ((0..n).contains(&x), (0..n).contains(&y)) {
+            (true, true) => {
+                let q = (y * n + x) as usize;
+                has(&self.st[0], q) as usize | (has(&self.st[1], q) as usize) << 1
+            }
+            (true, false) => BLACK,
+            (false, true) => WHITE,
+            (false, false) => WALL,
+        }
+    }
+
+    /// Whether empty cell `c` is permanently inferior (pattern P): the
+    /// colour index that fills it, and its carrier (the three empty
+    /// cells of its ring, which must stay empty for the fill to hold).
+    fn permanently_inferior(&self, c: usize) -> Option<(usize, [usize; 3])> {
+        let mut cand = PERMANENTLY_INFERIOR[self.ring(c)];
+        while cand != 0 {
+            let bit = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let (x, r) = (bit / 6, bit % 6);
+            let colour = [BLACK, WHITE][x];
+            let side = |options: &[((i32, i32), bool); 3]| {
+                options.iter().any(|&(step, own)| {
+                    let v = self.at(c, rotate(step, r));
+                    v == if own { colour } else { BLACK + WHITE - colour }
+                })
+            };
+            if side(&SIDE_A) && side(&SIDE_B) {
+                let ring = &self.geo.ring[c];
+                let slot = |s: usize| {
+                    let want = ((s + r) % 6) as u8;
+                    ring.cells[..ring.count as usize]
+                        .iter()
+                        .find(|&&(_, k)| k == want)
+                        .map(|&(q, _)| q as usize)
+                        .expect("an empty ring position is a cell")
+                };
+                return Some((x, [slot(0), slot(1), slot(2)]));
+            }
+        }
+        None
+    }
+
     /// One pass of fill-in: fills the dead cells and disjoint captured
-    /// pairs found; returns whether any was.
-    fn fill_pass(&mut self) -> bool {
+    /// pairs found, then the permanently inferior cells one at a time
+    /// (each found on the board as filled so far, its carrier added to
+    /// `carrier`); returns whether any was.
+    fn fill_pass(&mut self, carrier: &mut [Bits; 2]) -> bool {
         let words = self.geo.words;
         let empty = self.empty();
         let mut used = [0u64; WORDS];
@@ -396,7 +508,17 @@ impl Board<'_> {
                 st[k] |= add[k];
             }
         }
-        used.iter().any(|&w| w != 0)
+        let mut found = used.iter().any(|&w| w != 0);
+        for c in cells(self.empty(), words) {
+            if let Some((x, ring)) = self.permanently_inferior(c) {
+                set(&mut self.st[x], c);
+                for q in ring {
+                    set(&mut carrier[x], q);
+                }
+                found = true;
+            }
+        }
+        found
     }
 }
 
@@ -448,13 +570,39 @@ pub fn captured_cells(pos: &Hex, color: Color) -> Bits {
 /// iterated until none is left. The filled position has the value of
 /// `pos` for either side to move.
 pub fn fill_in(pos: &Hex) -> [Bits; 2] {
+    fill_in_with_carrier(pos).0
+}
+
+/// [`fill_in`] and the carriers of its permanently inferior cells (by the
+/// filling colour's index): the empty cells that must stay empty for the
+/// fill-in to hold in a position with more stones.
+pub fn fill_in_with_carrier(pos: &Hex) -> ([Bits; 2], [Bits; 2]) {
     let mut board = Board::of(pos);
-    while board.fill_pass() {}
+    let mut carrier = [[0u64; WORDS]; 2];
+    while board.fill_pass(&mut carrier) {}
     let (b, w) = (pos.bits(Color::Black), pos.bits(Color::White));
-    [
+    let fill = [
         std::array::from_fn(|k| board.st[0][k] & !b[k]),
         std::array::from_fn(|k| board.st[1][k] & !w[k]),
-    ]
+    ];
+    (fill, carrier)
+}
+
+/// The empty cells of `pos` that are permanently inferior and filled by
+/// `color` (pattern P), on the position as it is (without fill-in); each
+/// one alone may be filled with `color` without changing the value.
+pub fn permanently_inferior_cells(pos: &Hex, color: Color) -> Bits {
+    let board = Board::of(pos);
+    let mut out = [0u64; WORDS];
+    for c in cells(board.empty(), board.geo.words) {
+        if board
+            .permanently_inferior(c)
+            .is_some_and(|(x, _)| x == color.index())
+        {
+            set(&mut out, c);
+        }
+    }
+    out
 }
 
 /// A group of one colour for [`decomposition`]: its stones, and the

@@ -75,6 +75,10 @@ struct Filled {
     n: usize,
     stones: [Bits; 2],
     fill: [Bits; 2],
+    /// The carriers of the permanently inferior cells of `fill` (by the
+    /// filling colour's index): the fill holds in a position with more
+    /// stones only while these stay empty.
+    carrier: [Bits; 2],
 }
 
 /// Fill-ins kept along the positions asked about last.
@@ -85,15 +89,17 @@ thread_local! {
 }
 
 /// The fill-in of `pos`: that of the deepest position kept that `pos`
-/// extends (its stones and more, none on its fill-in), with what
-/// [`inferior::fill_in`] finds after it is placed; from scratch when
-/// there is none. Dead and captured cells stay so when stones are added,
+/// extends (its stones and more, none on its fill-in or on the carrier of
+/// its permanently inferior cells), with what [`inferior::fill_in`] finds
+/// after it is placed; from scratch when there is none. Dead and captured
+/// cells stay so when stones are added, and a permanently inferior cell
+/// while its carrier is empty,
 /// so an ancestor's fill-in holds in `pos` (and the next pass is found
 /// on top of it): a position of the same value, and the connections
 /// built on the ancestor's filled position carry over
 /// ([`super::hsearch`]). The same stones get the same fill-in while they
 /// are kept.
-fn fill_of(pos: &Hex) -> [Bits; 2] {
+fn fill_and_carrier_of(pos: &Hex) -> ([Bits; 2], [Bits; 2]) {
     let n = pos.geometry().n;
     let stones = [*pos.bits(Color::Black), *pos.bits(Color::White)];
     FILL.with(|f| {
@@ -103,7 +109,9 @@ fn fill_of(pos: &Hex) -> [Bits; 2] {
                 && (0..WORDS).all(|k| {
                     top.stones[0][k] & !stones[0][k] == 0
                         && top.stones[1][k] & !stones[1][k] == 0
-                        && (top.fill[0][k] | top.fill[1][k]) & (stones[0][k] | stones[1][k]) == 0
+                        && (top.fill[0][k] | top.fill[1][k] | top.carrier[0][k] | top.carrier[1][k])
+                            & (stones[0][k] | stones[1][k])
+                            == 0
                 });
             if extends {
                 break;
@@ -113,18 +121,35 @@ fn fill_of(pos: &Hex) -> [Bits; 2] {
         if let Some(top) = path.last()
             && top.stones == stones
         {
-            return top.fill;
+            return (top.fill, top.carrier);
         }
-        let base = path.last().map_or([[0; WORDS]; 2], |top| top.fill);
+        let (base, base_carrier) = path
+            .last()
+            .map_or(([[0; WORDS]; 2], [[0; WORDS]; 2]), |top| {
+                (top.fill, top.carrier)
+            });
         let mut filled = pos.clone();
-        let more = on_filled(&mut filled, &base, |p| inferior::fill_in(p));
+        let (more, more_carrier) =
+            on_filled(&mut filled, &base, |p| inferior::fill_in_with_carrier(p));
         let fill = [0, 1].map(|c| std::array::from_fn(|k| base[c][k] | more[c][k]));
+        let carrier =
+            [0, 1].map(|c| std::array::from_fn(|k| base_carrier[c][k] | more_carrier[c][k]));
         if path.len() == FILL_LEVELS {
             path.remove(0);
         }
-        path.push(Filled { n, stones, fill });
-        fill
+        path.push(Filled {
+            n,
+            stones,
+            fill,
+            carrier,
+        });
+        (fill, carrier)
     })
+}
+
+/// The fill-in of `pos` ([`fill_and_carrier_of`]).
+fn fill_of(pos: &Hex) -> [Bits; 2] {
+    fill_and_carrier_of(pos).0
 }
 
 /// Runs `f` on `pos` with its fill-in placed (the stones taken back
@@ -242,11 +267,7 @@ impl Knowledge for Hex {
     /// patterns count by colour); then the moves the board's symmetries
     /// make redundant or losing ([`super::symmetry::prune`]).
     fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
-        if !applies(self) {
-            return;
-        }
-        self.prune_filled_and_dominated(moves);
-        super::symmetry::prune(self, moves);
+        self.prune_inferior_in(moves, Mode::Proof);
     }
 }
 
@@ -284,7 +305,7 @@ impl Hex {
         if !applies(self) {
             return;
         }
-        let fill = fill_of(self);
+        let (fill, pinf_carrier) = fill_and_carrier_of(self);
         let other = self.to_move().opponent();
         let them = on_filled(self, &fill, |pos| side(pos, other, mode, false));
         if !(them.full || them.semi) {
@@ -294,13 +315,17 @@ impl Hex {
         // cell or the mover's own captured pair leaves the filled position
         // with the opponent to move), except in the opponent's captured
         // pair when it has only a semi-connection: its partner answers it
-        // and the mover is to move in the filled position again. Those
-        // (with the dead cells filled in the opponent's colour) are left
-        // to `prune_inferior`.
+        // and the mover is to move in the filled position again (so too
+        // in its permanently inferior cell, answered at the middle of its
+        // carrier); nor need a move onto that carrier lose: it ends the
+        // pattern, and with it the filled position's verdict on the move.
+        // Those (with the dead cells filled in the opponent's colour) are
+        // left to `prune_inferior`.
         let other_fill = if them.full {
             Carrier::default()
         } else {
-            carrier(&fill[other.index()])
+            let o = other.index();
+            carrier(&std::array::from_fn(|k| fill[o][k] | pinf_carrier[o][k]))
         };
         let keep = them.must | other_fill;
         moves.retain(|&mv| match mv {
@@ -309,8 +334,48 @@ impl Hex {
         });
     }
 
-    /// [`Knowledge::prune_inferior`]'s first step: the filled cells and the
-    /// dominated ones, except where a swap may follow.
+    /// [`Knowledge::prune_inferior`] with the connections `mode` derives:
+    /// the moves onto the carriers of the opponent's permanently inferior
+    /// cells outside its must-play region, the filled and dominated cells,
+    /// the moves the board's symmetries make redundant or losing
+    /// ([`super::symmetry::prune`]).
+    fn prune_inferior_in(&mut self, moves: &mut Vec<HexMove>, mode: Mode) {
+        if !applies(self) {
+            return;
+        }
+        self.prune_opponent_carriers(moves, mode);
+        self.prune_filled_and_dominated(moves);
+        super::symmetry::prune(self, moves);
+    }
+
+    /// Drops the moves onto the carriers of the opponent's permanently
+    /// inferior cells that lie outside its must-play region, when it holds
+    /// a semi-connection on the filled position F (and no full one:
+    /// [`Knowledge::prune_losing`] then leaves the region alone). They
+    /// need not lose, since they end the pattern, but they are no better
+    /// than the region's: if the side to move wins, it wins F (the same
+    /// value), with a move of F's region (every other move of F loses),
+    /// which wins here too (F has only more of the opponent's stones).
+    fn prune_opponent_carriers(&mut self, moves: &mut Vec<HexMove>, mode: Mode) {
+        let (fill, pinf_carrier) = fill_and_carrier_of(self);
+        let other = self.to_move().opponent();
+        let ours = &pinf_carrier[other.index()];
+        if ours.iter().all(|&w| w == 0) {
+            return;
+        }
+        let them = on_filled(self, &fill, |pos| side(pos, other, mode, false));
+        if them.full || !them.semi {
+            return;
+        }
+        let ours = carrier(ours);
+        moves.retain(|&mv| match mv {
+            HexMove::Swap => true,
+            HexMove::Place(c) => !ours.has(c as usize) || them.must.has(c as usize),
+        });
+    }
+
+    /// [`Knowledge::prune_inferior`]'s step after the carriers: the filled
+    /// cells and the dominated ones, except where a swap may follow.
     fn prune_filled_and_dominated(&mut self, moves: &mut Vec<HexMove>) {
         // A swap may follow Black's first move.
         if self.moves_played() == 0 && self.to_move() == Color::Black {
@@ -381,6 +446,6 @@ pub fn prune_by_knowledge(pos: &Hex, moves: &mut Vec<HexMove>) {
 pub(super) fn keep_moves(pos: &mut Hex, moves: &mut Vec<HexMove>, mode: Mode) {
     pos.prune_losing_in(moves, mode);
     if !moves.is_empty() {
-        pos.prune_inferior(moves);
+        pos.prune_inferior_in(moves, mode);
     }
 }
