@@ -94,13 +94,14 @@
 //! the literature's theorem, not proved here; the tests check every cell
 //! the pattern finds against exhaustive search (4×4 to 6×6, both sides
 //! to move). Unlike dead and captured cells, the fill does not stay valid
-//! when a stone lands on the carrier, so the fill-in reports the carriers
-//! and a descendant inherits it only while they are empty
-//! ([`fill_in_with_carrier`]). A winning move of the filled position
-//! still wins in the original: off the carrier the pattern stays; X on
-//! `a` or `b` makes `c` dead (four X in a run); after X on `m`, Y's
-//! intrusion at any of `a`, `b`, `c` is answered by X at another (`c`, or
-//! `a` when Y took `c`), after which all three are dead: a captured set.
+//! when Y plays on the carrier, so the fill-in reports the carriers and a
+//! descendant inherits it only while Y has no stone on them
+//! ([`fill_in_with_carrier`]). X's own stones there keep it: X on `a` or
+//! `b` makes `c` dead (four X in a run); after X on `m`, Y's intrusion at
+//! any of `a`, `b`, `c` is answered by X at another (`c`, or `a` when Y
+//! took `c`), after which all three are dead: a captured set. So a
+//! winning move of the filled position still wins in the original (off
+//! the carrier the pattern stays).
 //!
 //! # Fill-in
 //!

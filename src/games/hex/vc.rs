@@ -77,7 +77,7 @@ struct Filled {
     fill: [Bits; 2],
     /// The carriers of the permanently inferior cells of `fill` (by the
     /// filling colour's index): the fill holds in a position with more
-    /// stones only while these stay empty.
+    /// stones only while the other colour has no stone on them.
     carrier: [Bits; 2],
 }
 
@@ -89,11 +89,12 @@ thread_local! {
 }
 
 /// The fill-in of `pos`: that of the deepest position kept that `pos`
-/// extends (its stones and more, none on its fill-in or on the carrier of
-/// its permanently inferior cells), with what [`inferior::fill_in`] finds
-/// after it is placed; from scratch when there is none. Dead and captured
-/// cells stay so when stones are added, and a permanently inferior cell
-/// while its carrier is empty,
+/// extends (its stones and more, none on its fill-in, and none of the
+/// other colour on the carrier of a permanently inferior cell), with what
+/// [`inferior::fill_in`] finds after it is placed; from scratch when there
+/// is none. Dead and captured cells stay so when stones are added, and a
+/// permanently inferior cell while the other colour stays off its carrier
+/// ([`inferior`]'s pattern P),
 /// so an ancestor's fill-in holds in `pos` (and the next pass is found
 /// on top of it): a position of the same value, and the connections
 /// built on the ancestor's filled position carry over
@@ -109,9 +110,9 @@ fn fill_and_carrier_of(pos: &Hex) -> ([Bits; 2], [Bits; 2]) {
                 && (0..WORDS).all(|k| {
                     top.stones[0][k] & !stones[0][k] == 0
                         && top.stones[1][k] & !stones[1][k] == 0
-                        && (top.fill[0][k] | top.fill[1][k] | top.carrier[0][k] | top.carrier[1][k])
-                            & (stones[0][k] | stones[1][k])
-                            == 0
+                        && (top.fill[0][k] | top.fill[1][k]) & (stones[0][k] | stones[1][k]) == 0
+                        && top.carrier[0][k] & stones[1][k] == 0
+                        && top.carrier[1][k] & stones[0][k] == 0
                 });
             if extends {
                 break;
