@@ -1509,6 +1509,27 @@ fn permanently_inferior_cells_are_sound() {
 }
 
 #[test]
+fn a_permanently_inferior_cell_leaves_the_inherited_fill_with_its_carrier() {
+    // After g2 on 8x8 f1 is filled Black (carrier e1, e2, f2). A White
+    // stone on the carrier ends the pattern: the position after it, whose
+    // fill-in starts from the parent's kept one, must not keep f1 (after
+    // White e2, f1 is dead: Black's positions on its ring form one run).
+    let pos = position(8, &["g2"], &[], Color::White);
+    let f1 = pos.geometry().parse_cell("f1").unwrap() as usize;
+    for cell in ["e1", "f2"] {
+        vc::forget_knowledge();
+        assert!(has(&vc::decomposed_fill_in(&pos)[0], f1), "f1 filled");
+        let mut child = pos.clone();
+        child.play(HexMove::Place(pos.geometry().parse_cell(cell).unwrap()));
+        let fill = vc::decomposed_fill_in(&child);
+        assert!(
+            !has(&fill[0], f1) && !has(&fill[1], f1),
+            "f1 kept after White {cell}"
+        );
+    }
+}
+
+#[test]
 fn permanently_inferior_cell_is_filled() {
     // g2 on 8x8: Black captures g1 and h1 (edge template II); with g1
     // Black, f1 has Black's edge and g1 as three ring positions in a run,
