@@ -112,7 +112,8 @@
 //! cells found in the same pass), then the permanently inferior cells one
 //! at a time (each found on the board as filled so far), then looks again
 //! until nothing is found: each step keeps the value, and the dead and
-//! captured cells stay so when stones are added. Moves into the fill-in need not be searched while
+//! captured cells stay so when stones are added. Moves into the fill-in
+//! need not be searched while
 //! the filled position has an empty cell: a winning move of the filled
 //! position wins in the original too (the fill-in stays valid after a
 //! move outside it). When the fill-in covers the board they may be needed

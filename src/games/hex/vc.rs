@@ -263,10 +263,12 @@ impl Knowledge for Hex {
         self.prune_losing_in(moves, Mode::Proof);
     }
 
-    /// Drops the filled cells and the dominated ones
-    /// ([`inferior::dominated`]), except where a swap may follow (the
-    /// patterns count by colour); then the moves the board's symmetries
-    /// make redundant or losing ([`super::symmetry::prune`]).
+    /// Drops the moves onto the carriers of the opponent's permanently
+    /// inferior cells outside its must-play region, the filled cells and
+    /// the dominated ones ([`inferior::dominated`]), except where a swap
+    /// may follow (the patterns count by colour); then the moves the
+    /// board's symmetries make redundant or losing
+    /// ([`super::symmetry::prune`]).
     fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
         self.prune_inferior_in(moves, Mode::Proof);
     }
@@ -351,27 +353,31 @@ impl Hex {
 
     /// Drops the moves onto the carriers of the opponent's permanently
     /// inferior cells that lie outside its must-play region, when it holds
-    /// a semi-connection on the filled position F (and no full one:
-    /// [`Knowledge::prune_losing`] then leaves the region alone). They
-    /// need not lose, since they end the pattern, but they are no better
-    /// than the region's: if the side to move wins, it wins F (the same
-    /// value), with a move of F's region (every other move of F loses),
-    /// which wins here too (F has only more of the opponent's stones).
+    /// a semi-connection (and no full one: [`Knowledge::prune_losing`] has
+    /// then kept the region alone) on the filled position F, except where
+    /// a swap may follow. They need not lose, since they end the pattern,
+    /// but they are no better than the region's: if the side to move wins,
+    /// it wins F (the same value), with a move of F's region (every other
+    /// move of F loses), which wins here too (F has only more of the
+    /// opponent's stones).
     fn prune_opponent_carriers(&mut self, moves: &mut Vec<HexMove>, mode: Mode) {
+        if self.moves_played() == 0 && self.to_move() == Color::Black {
+            return;
+        }
         let (fill, pinf_carrier) = fill_and_carrier_of(self);
         let other = self.to_move().opponent();
-        let ours = &pinf_carrier[other.index()];
-        if ours.iter().all(|&w| w == 0) {
+        let theirs = &pinf_carrier[other.index()];
+        if theirs.iter().all(|&w| w == 0) {
             return;
         }
         let them = on_filled(self, &fill, |pos| side(pos, other, mode, false));
         if them.full || !them.semi {
             return;
         }
-        let ours = carrier(ours);
+        let theirs = carrier(theirs);
         moves.retain(|&mv| match mv {
             HexMove::Swap => true,
-            HexMove::Place(c) => !ours.has(c as usize) || them.must.has(c as usize),
+            HexMove::Place(c) => !theirs.has(c as usize) || them.must.has(c as usize),
         });
     }
 
