@@ -894,6 +894,16 @@ struct InferiorTally {
     inferior_removed: usize,
 }
 
+/// `cells` as [`with_stones`] takes them for `colour` (`empty` for the
+/// other).
+fn for_colour<'a>(colour: Color, cells: &'a Bits, empty: &'a Bits) -> [&'a Bits; 2] {
+    if colour == Color::Black {
+        [cells, empty]
+    } else {
+        [empty, cells]
+    }
+}
+
 /// Checks the inferior-cell analysis on `pos` (not over), with each side
 /// to move.
 fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut InferiorTally) {
@@ -959,11 +969,7 @@ fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Inferio
         let cap = inferior::captured_cells(pos, colour);
         if count(&cap) > 0 {
             t.captured += count(&cap);
-            let add = if colour == Color::Black {
-                [&cap, &empty]
-            } else {
-                [&empty, &cap]
-            };
+            let add = for_colour(colour, &cap, &empty);
             let mut f = with_stones(pos, add);
             assert_eq!(
                 winner(&mut f, memo),
@@ -981,11 +987,7 @@ fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Inferio
             t.permanently_inferior += 1;
             let mut one = empty;
             one[c / 64] |= 1 << (c % 64);
-            let add = if colour == Color::Black {
-                [&one, &empty]
-            } else {
-                [&empty, &one]
-            };
+            let add = for_colour(colour, &one, &empty);
             let f = with_stones(pos, add);
             for flip in [false, true] {
                 let (mut p, mut q) = (pos.clone(), f.clone());
