@@ -1487,6 +1487,102 @@ fn fourth_row_templates_hold_and_need_every_cell() {
     }
 }
 
+/// A second-row ladder of `colour` on 8×8 toward one of its edges
+/// (`near`: the first row's, else the last's), from s₀ (a stone joined to
+/// the colour's other edge by a line of its stones) `k` cells along the
+/// row in direction `dir` to s_k (a stone): the ladder's cells empty
+/// (`b`, s₁ … s_k₋₁, e₁ … e_k₋₁, `f`; see `hsearch`), every other cell the
+/// opponent's (e₀ too), the opponent to move; `lose` gives one ladder
+/// cell to the opponent as well. Returns the position and its cells.
+fn ladder(
+    colour: Color,
+    near: bool,
+    dir: i32,
+    k: i32,
+    lose: Option<usize>,
+) -> (Hex, Vec<(i32, i32)>) {
+    let n = 8;
+    let (row1, row2, first) = if near { (0, 1, 1) } else { (n - 1, n - 2, 0) };
+    let u0 = if dir > 0 { 1 } else { n - 2 };
+    let between = |w: i32| (w + first, row1);
+    let mut ladder = vec![between(u0.min(u0 - dir))];
+    for i in 1..k {
+        ladder.push((u0 + i * dir, row2));
+        ladder.push(between((u0 + i * dir).min(u0 + (i + 1) * dir)));
+    }
+    let uk = u0 + k * dir;
+    ladder.push(between(uk.min(uk + dir)));
+    let mut own: Vec<(i32, i32)> = (0..n)
+        .filter(|&r| if near { r >= 1 } else { r <= n - 2 })
+        .map(|r| (u0, r))
+        .collect();
+    own.push((uk, row2));
+    let empty: Vec<(i32, i32)> = ladder
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != lose)
+        .map(|(_, &c)| c)
+        .collect();
+    // (along the edge, row) to a cell name: Black's rows are rows, White's
+    // are columns.
+    let name = |(u, r): (i32, i32)| {
+        let (x, y) = if colour == Color::Black {
+            (u, r)
+        } else {
+            (r, u)
+        };
+        format!("{}{}", (b'a' + x as u8) as char, y + 1)
+    };
+    let mut pos = Hex::new(n as usize).unwrap();
+    for u in 0..n {
+        for r in 0..n {
+            let c = (u, r);
+            if own.contains(&c) {
+                pos.setup(Some(colour), &name(c)).unwrap();
+            } else if !empty.contains(&c) {
+                pos.setup(Some(colour.opponent()), &name(c)).unwrap();
+            }
+        }
+    }
+    pos.set_to_move(colour.opponent()).unwrap();
+    (pos, ladder)
+}
+
+/// The second-row ladders the H-search adds in play (`hsearch`,
+/// `add_ladders`; that it finds them is `hsearch`'s own test) hold, and
+/// need every cell of theirs: for both colours, both edges, both
+/// directions and several lengths, the ladder's colour wins with the
+/// opponent to move (the solver, which the ladder's far end as a stone
+/// tells the same as an empty cell the colour takes), and the opponent
+/// wins once it holds any one of the ladder's cells.
+#[test]
+fn second_row_ladders_hold_and_need_every_cell() {
+    for colour in [Color::Black, Color::White] {
+        for near in [false, true] {
+            for dir in [1, -1] {
+                for k in [2, 3, 5] {
+                    let (mut pos, cells) = ladder(colour, near, dir, k, None);
+                    let case = format!(
+                        "{colour:?} near {near} dir {dir} k {k}:\n{}",
+                        pos.showboard()
+                    );
+                    assert_eq!(solve(&mut pos, true, false), SolveValue::Loss, "{case}");
+                    if k > 3 {
+                        continue;
+                    }
+                    for (i, cell) in cells.iter().enumerate() {
+                        let (mut less, _) = ladder(colour, near, dir, k, Some(i));
+                        assert!(
+                            matches!(solve(&mut less, true, false), SolveValue::Win(_)),
+                            "without {cell:?}: {case}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Whether `pos` has a permanently inferior cell (pattern P) of either
 /// colour.
 fn has_permanently_inferior(pos: &Hex) -> bool {

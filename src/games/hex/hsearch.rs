@@ -49,6 +49,26 @@
 //!   edge (a1–b2 by b1 and c1), as Wolve's connections are; its circuit
 //!   is then close to Wolve's. The solver goes without (fewer nodes, but
 //!   twice the time per node on 8×8).
+//! - **Second-row ladders** (in play only, added when a search is built
+//!   or updated, as Benzene's ladder patterns with its `row2start2` and
+//!   `row2end2b` shapes): on the second row from one of the colour's
+//!   edges, a point s₀ (an empty cell or the colour's stone), the empty
+//!   cells s₁ … s_k₋₁ ahead of it and a point s_k (k ≥ 2); on the edge
+//!   row, `b` next to s₀ behind, eᵢ next to sᵢ and sᵢ₊₁ (1 ≤ i < k) and
+//!   `f` next to s_k ahead, all empty (e₀, next to s₀ and s₁, may be
+//!   anything). Then s₀ and s_k are fully connected on `b`, the sᵢ, the
+//!   eᵢ and `f` (joined along the row, or both to the edge), and with s_k
+//!   the colour's stone s₀ reaches the edge on the same cells. The
+//!   colour, answering, keeps a chain from s₀ to some sᵢ whose *threat*
+//!   (`b` at s₀, then eᵢ) is empty: an intrusion at the threat is
+//!   answered at sᵢ₊₁ (at sₖ₋₁ the chain touches s_k), one at e_k₋₁ or
+//!   `f` by the other (s_k joins the edge; the chain goes on, reaching s_k
+//!   or the edge), any other by the threat (the chain joins the edge, and
+//!   s_k then too: e_k₋₁ and `f` are both empty, or the last answer took
+//!   one). The AND rule never joins two points through an edge, so these
+//!   are new (the ladders to the colour's own stone the rules find
+//!   themselves); with them play's connections decide a quarter more of
+//!   the positions measured in docs/solutions.md.
 //!
 //! Bridges, edge template II, the ziggurat (template IIIa) and chains of
 //! them whose carriers are pairwise disjoint come out of these rules. Each
@@ -878,6 +898,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             }
         }
         self.add_edge_templates();
+        self.add_ladders();
     }
 
     /// In [`Mode::Play`], the [`EDGE_TEMPLATES`] (and their mirror images)
@@ -936,6 +957,80 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                         if fits && carrier & theirs == C::ZERO {
                             self.add_full(point as usize, edge, carrier & !own);
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// In [`Mode::Play`], the second-row ladders (see the module
+    /// documentation): for each second-row point s₀ of the colour (an
+    /// empty cell or one of its stones) and each direction along the row,
+    /// with `b` the edge-row cell next to s₀ behind it, the empty cells
+    /// s₁ … s_k₋₁ ahead on the second row and e₁ … e_k₋₁ on the edge row
+    /// (eᵢ next to sᵢ and sᵢ₊₁), a second-row point s_k (k ≥ 2) and `f`,
+    /// the edge-row cell next to s_k ahead, all empty: a full between s₀
+    /// and s_k on those cells, and between s₀ and the edge when s_k is
+    /// the colour's stone.
+    fn add_ladders(&mut self) {
+        let n = self.n;
+        if self.mode != Mode::Play || n < 4 {
+            return;
+        }
+        let black = self.color == Color::Black;
+        // A cell by its place along the edge and its row counted from
+        // the first row.
+        let cell = |u: usize, d: usize| if black { d * n + u } else { u * n + d };
+        let me = self.color.index();
+        let all = self.stones[0] | self.stones[1];
+        let (pa, pb) = self.edges();
+        for (edge, row1, row2, first) in [(pa, 0, 1, 1), (pb, n - 1, n - 2, 0)] {
+            // The edge-row cell next to the second-row places w and w + 1
+            // (one of them may be off the board), if on the board.
+            let between = |w: isize| {
+                usize::try_from(w + first)
+                    .ok()
+                    .filter(|&v| v < n)
+                    .map(|v| C::bit(cell(v, row1)))
+            };
+            for u0 in 0..n as isize {
+                let start = self.point[cell(u0 as usize, row2)];
+                if start == NONE {
+                    continue;
+                }
+                for dir in [1isize, -1] {
+                    let on_row = |u: isize| (0..n as isize).contains(&u);
+                    let (Some(b), true) = (between(u0.min(u0 - dir)), on_row(u0 + dir)) else {
+                        continue;
+                    };
+                    let s1 = C::bit(cell((u0 + dir) as usize, row2));
+                    if all & (b | s1) != C::ZERO {
+                        continue;
+                    }
+                    let mut carrier = b | s1;
+                    let mut u = u0 + dir;
+                    while on_row(u + dir) {
+                        let next = u + dir;
+                        let e = between(u.min(next)).expect("between two cells of the row");
+                        let s = cell(next as usize, row2);
+                        if all & e != C::ZERO || self.stones[1 - me] & C::bit(s) != C::ZERO {
+                            break;
+                        }
+                        carrier |= e;
+                        if let Some(f) =
+                            between(next.min(next + dir)).filter(|&f| all & f == C::ZERO)
+                        {
+                            let end = self.point[s] as usize;
+                            self.add_full(start as usize, end, carrier | f);
+                            if self.group[end] {
+                                self.add_full(start as usize, edge, carrier | f);
+                            }
+                        }
+                        if all & C::bit(s) != C::ZERO {
+                            break;
+                        }
+                        carrier |= C::bit(s);
+                        u = next;
                     }
                 }
             }
@@ -1062,6 +1157,9 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             let q = cells.first();
             cells &= !C::bit(q);
             self.join(pos, q);
+        }
+        if !self.joined {
+            self.add_ladders();
         }
         self.queue.extend(left);
     }
@@ -1755,6 +1853,33 @@ mod tests {
     /// carriers combined may share them (a1 and b2 are joined through b1
     /// and c1: White's b1 is answered at c1, which joins b2 to the edge
     /// a1 touches); the solver's searches have no captured sets.
+    /// A second-row ladder in play: Black b7 (its other edge-row cell b8
+    /// White's) and the empty e7 are joined on a8 c7 d7 c8 d8 e8 (along
+    /// the seventh row, or both to the bottom edge), which the AND and OR
+    /// rules alone do not find (they join nothing through an edge).
+    #[test]
+    fn a_second_row_ladder_joins_in_play() {
+        use crate::game::Notation;
+        let mut pos = Hex::new(8).expect("board");
+        pos.set_swap(false);
+        for m in ["b7", "b8"] {
+            let mv = pos.parse_move(m).expect("legal");
+            pos.play(mv);
+        }
+        let cell = |name: &str| pos.geometry().parse_cell(name).expect("a cell") as usize;
+        let carrier = ["a8", "c7", "d7", "c8", "d8", "e8"]
+            .into_iter()
+            .fold(0, |c, name| c | 1u64 << cell(name));
+        let mut s = Box::new(HSearch::<u64, SMALL_POINTS>::new());
+        for (mode, found) in [(Mode::Play, true), (Mode::Proof, false)] {
+            s.build(&pos, Color::Black, mode);
+            s.run(false);
+            let b7 = s.point[cell("b7")] as usize;
+            let fulls = fulls_of(&s, b7, cell("e7"));
+            assert_eq!(fulls.contains(&carrier), found, "{mode:?}: {fulls:x?}");
+        }
+    }
+
     #[test]
     fn captured_sets_join_more_in_play() {
         use crate::game::Notation;
