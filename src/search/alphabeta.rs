@@ -1019,11 +1019,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         if knowing {
             self.eval.prune_by_knowledge(game, list);
+            // Knowledge that leaves nothing falls back on every legal move
+            // (then on them unpruned), but never on the root's excluded
+            // moves (the lines `multipv` already gave).
+            let excluded = if ply == 0 { &self.excluded[..] } else { &[] };
             if list.is_empty() {
                 game.legal_moves(list);
+                list.retain(|m| !excluded.contains(m));
                 self.eval.prune_by_knowledge(game, list);
                 if list.is_empty() {
                     game.legal_moves(list);
+                    list.retain(|m| !excluded.contains(m));
                 }
             }
         }
