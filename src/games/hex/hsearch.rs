@@ -1847,12 +1847,6 @@ mod tests {
         s.full[pair(x, y)].items().to_vec()
     }
 
-    /// Captured sets (Black, 5×5; cell `x + 5y`): a cell on the second row
-    /// captures the two cells between it and its edge, and a cell two rows
-    /// in front of three own stones in a row the two between. In play the
-    /// carriers combined may share them (a1 and b2 are joined through b1
-    /// and c1: White's b1 is answered at c1, which joins b2 to the edge
-    /// a1 touches); the solver's searches have no captured sets.
     /// A second-row ladder in play: Black b7 (its other edge-row cell b8
     /// White's) and the empty e7 are joined on a8 c7 d7 c8 d8 e8 (along
     /// the seventh row, or both to the bottom edge), which the AND and OR
@@ -1880,6 +1874,12 @@ mod tests {
         }
     }
 
+    /// Captured sets (Black, 5×5; cell `x + 5y`): a cell on the second row
+    /// captures the two cells between it and its edge, and a cell two rows
+    /// in front of three own stones in a row the two between. In play the
+    /// carriers combined may share them (a1 and b2 are joined through b1
+    /// and c1: White's b1 is answered at c1, which joins b2 to the edge
+    /// a1 touches); the solver's searches have no captured sets.
     #[test]
     fn captured_sets_join_more_in_play() {
         use crate::game::Notation;
