@@ -993,13 +993,13 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                     .filter(|&v| v < n)
                     .map(|v| C::bit(cell(v, row1)))
             };
+            let on_row = |u: isize| (0..n as isize).contains(&u);
             for u0 in 0..n as isize {
                 let start = self.point[cell(u0 as usize, row2)];
                 if start == NONE {
                     continue;
                 }
                 for dir in [1isize, -1] {
-                    let on_row = |u: isize| (0..n as isize).contains(&u);
                     let (Some(b), true) = (between(u0.min(u0 - dir)), on_row(u0 + dir)) else {
                         continue;
                     };
