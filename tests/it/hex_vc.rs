@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use crosscut::game::{Color, Game, Notation, Outcome};
 use crosscut::games::hex::geometry::Bits;
-use crosscut::games::hex::{Hex, HexMove, TwoDistance, inferior, symmetry, vc};
+use crosscut::games::hex::{Hex, HexMove, TwoDistance, inferior, symmetry, templates, vc};
 use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -1398,7 +1398,7 @@ const FOURTH_ROW_TEMPLATES: [[&[i32]; 4]; 3] = [
 ];
 
 /// The fifth-row template V-a as the H-search places it in play
-/// (`hsearch::EDGE_TEMPLATES`), rows as above.
+/// (`templates::edge_templates`), rows as above.
 const FIFTH_ROW_TEMPLATE: [&[i32]; 5] = [
     &[-1, 1],
     &[-2, -1, 0, 1, 2],
@@ -1427,27 +1427,29 @@ fn the_fifth_row_template_holds_and_needs_every_cell() {
     let cell = (7, 6);
     let a = template_cells(&FIFTH_ROW_TEMPLATE);
     assert_eq!(a.len(), 34);
-    assert!(edge_template_holds(cell, &a));
-    assert!(edge_template_holds(cell, &mirrored(&a)));
+    assert!(edge_template_holds(cell, &a, &[]));
+    assert!(edge_template_holds(cell, &mirrored(&a), &[]));
     for skip in &a {
         let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
-        assert!(!edge_template_holds(cell, &less), "without {skip:?}");
+        assert!(!edge_template_holds(cell, &less, &[]), "without {skip:?}");
     }
 }
 
 /// Whether Black's stone on `cell` (column, row from 0) of an 11×11 board,
 /// joined to the top edge by a column of Black stones, reaches the bottom
 /// edge with White to move, when only the cells at `offsets` from it are
-/// empty and every other cell is White's: the df-pn solver decides.
-fn edge_template_holds(cell: (i32, i32), offsets: &[(i32, i32)]) -> bool {
+/// empty, those at `stones` Black's, and every other cell is White's: the
+/// df-pn solver decides.
+fn edge_template_holds(cell: (i32, i32), offsets: &[(i32, i32)], stones: &[(i32, i32)]) -> bool {
     let n = 11;
     let mut pos = Hex::new(n as usize).unwrap();
     for y in 0..n {
         for x in 0..n {
             let name = format!("{}{}", (b'a' + x as u8) as char, y + 1);
-            let color = if x == cell.0 && y <= cell.1 {
+            let at = (x - cell.0, y - cell.1);
+            let color = if x == cell.0 && y <= cell.1 || stones.contains(&at) {
                 Some(Color::Black)
-            } else if offsets.contains(&(x - cell.0, y - cell.1)) {
+            } else if offsets.contains(&at) {
                 None
             } else {
                 Some(Color::White)
@@ -1476,14 +1478,38 @@ fn fourth_row_templates_hold_and_need_every_cell() {
     let cell = (5, 7);
     for rows in FOURTH_ROW_TEMPLATES {
         assert!(
-            edge_template_holds(cell, &template_cells(&rows)),
+            edge_template_holds(cell, &template_cells(&rows), &[]),
             "{rows:?}"
         );
     }
     let a = template_cells(&FOURTH_ROW_TEMPLATES[0]);
     for skip in &a {
         let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
-        assert!(!edge_template_holds(cell, &less), "without {skip:?}");
+        assert!(!edge_template_holds(cell, &less, &[]), "without {skip:?}");
+    }
+}
+
+/// Every edge template play's H-search places (`templates::
+/// edge_templates`), and its mirror image, is a connection: the solver
+/// proves it with the template's stones Black's, its carrier empty and
+/// every other cell White's (the template's cell joined to the top edge),
+/// as far to the left of an 11×11 board as it fits.
+#[test]
+fn every_edge_template_holds() {
+    for t in templates::edge_templates() {
+        for t in [t.clone(), t.mirrored()] {
+            let wide = |v: &[(i8, i8)]| -> Vec<(i32, i32)> {
+                v.iter().map(|&(x, y)| (x as i32, y as i32)).collect()
+            };
+            let (cells, stones) = (wide(&t.cells), wide(&t.stones));
+            let left = cells.iter().chain(&stones).map(|c| c.0).min().unwrap();
+            let cell = (-left.min(0), 11 - t.height as i32);
+            assert!(
+                edge_template_holds(cell, &cells, &stones),
+                "{}: {t:?}",
+                t.name
+            );
+        }
     }
 }
 

@@ -69,6 +69,13 @@
 //!   are new (the ladders to the colour's own stone the rules find
 //!   themselves); with them play's connections decide a quarter more of
 //!   the positions measured in docs/solutions.md.
+//! - **Edge templates** (in both modes, [`edge_templates`]: IV-a, IV-b,
+//!   V-a and Benzene's templates of the fourth to sixth rows, most with
+//!   stones): fulls between a template's cell and the edge wherever its
+//!   stones are the colour's and its carrier holds no opponent stone;
+//!   all when a search is built, on an update those with a new stone
+//!   among theirs. The solver's tests prove each; in the solver they cut
+//!   the 7×7 map's nodes by a quarter.
 //!
 //! Bridges, edge template II, the ziggurat (template IIIa) and chains of
 //! them whose carriers are pairwise disjoint come out of these rules. Each
@@ -113,6 +120,7 @@ use std::cell::RefCell;
 
 use super::board::{Hex, edge_bits};
 use super::geometry::{Bits, WORDS};
+use super::templates::edge_templates;
 use crate::game::Color;
 
 /// Largest board side with connection knowledge.
@@ -436,45 +444,6 @@ pub(super) struct Side {
     pub(super) complete: bool,
 }
 
-/// Edge templates the AND and OR rules do not derive within their limits
-/// on a full board, each as its carrier's offsets from its cell, row by
-/// row toward the edge as spans of columns (row 0 is the cell's; the
-/// cells next to a cell in the next row are at offsets 0 and −1; the edge
-/// lies past the last row), each used with its mirror image (dx, dy) → (−dx − dy, dy). IV-a and
-/// IV-b (the fourth row; the rules derive them on an empty board away from
-/// the corners) and V-a (the fifth row, 34 cells; what Wolve's connections
-/// hold on an empty board, from its OR rule). Found with our solver: a
-/// region cut down a cell at a time while the connection is still proved
-/// (`tests/it/hex_vc.rs` checks each with the solver).
-pub(super) const EDGE_TEMPLATES: [&[&[(i8, i8)]]; 3] = [
-    // IV-a
-    &[&[(1, 1)], &[(-2, 2)], &[(-3, 2)], &[(-4, 2)]],
-    // IV-b
-    &[
-        &[(-1, -1), (1, 1)],
-        &[(-3, 2)],
-        &[(-4, -2), (0, 2)],
-        &[(-5, 2)],
-    ],
-    // V-a
-    &[
-        &[(-1, -1), (1, 1)],
-        &[(-2, 2)],
-        &[(-4, 3)],
-        &[(-5, 3)],
-        &[(-6, 3)],
-    ],
-];
-
-/// The cells of an edge template (see [`EDGE_TEMPLATES`]) as (dx, dy).
-fn template_offsets(rows: &'static [&'static [(i8, i8)]]) -> impl Iterator<Item = (i8, i8)> {
-    rows.iter().zip(0..).flat_map(|(spans, dy)| {
-        spans
-            .iter()
-            .flat_map(move |&(from, to)| (from..=to).map(move |dx| (dx, dy)))
-    })
-}
-
 /// The index of the point pair `x` ≠ `y` (a triangle: each pair once).
 fn pair(x: usize, y: usize) -> usize {
     let (a, b) = if x < y { (x, y) } else { (y, x) };
@@ -535,7 +504,8 @@ struct HSearch<C: Set, const P: usize> {
 /// What a search is for, which sets how much it derives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Mode {
-    /// The solver's knowledge: the AND and OR rules on disjoint carriers.
+    /// The solver's knowledge: the AND and OR rules on disjoint carriers,
+    /// and the edge templates.
     Proof,
     /// Play (the searcher and its evaluation): besides, the captured sets
     /// of the endpoints (Benzene's `vc-captured-set`) may be shared by
@@ -897,20 +867,19 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 self.add_full(c, pb, C::ZERO);
             }
         }
-        self.add_edge_templates();
+        self.add_edge_templates(None);
         self.add_ladders();
     }
 
-    /// In [`Mode::Play`], the [`EDGE_TEMPLATES`] (and their mirror images)
-    /// whose carriers hold none of the opponent's stones, as fulls between
-    /// their cell (empty, or one of the colour's groups) and the edge.
-    /// Added when a search is built: a position with more stones keeps
-    /// those whose carriers its opponent's stones leave alone, which the
-    /// update does.
-    fn add_edge_templates(&mut self) {
-        if self.mode != Mode::Play {
-            return;
-        }
+    /// The edge templates ([`edge_templates`], each with its mirror
+    /// image, toward both edges; in both modes) whose stones are the
+    /// colour's and whose carriers hold none of the opponent's stones, as
+    /// fulls between their cell (empty, or one of the colour's groups) and
+    /// the edge. When a search is built (`fresh` is `None`) every
+    /// template is tried; an update keeps those whose carriers the
+    /// opponent's new stones leave alone, so it tries only the templates
+    /// with a stone among the colour's new ones (`fresh`).
+    fn add_edge_templates(&mut self, fresh: Option<C>) {
         let n = self.n as i32;
         let (pa, pb) = self.edges();
         let black = self.color == Color::Black;
@@ -918,43 +887,55 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             self.stones[self.color.index()],
             self.stones[1 - self.color.index()],
         );
-        for rows in EDGE_TEMPLATES {
-            let depth = rows.len() as i32 - 1;
+        for t in edge_templates() {
+            if fresh.is_some() && t.stones.is_empty() || t.height as i32 > n {
+                continue;
+            }
             for mirror in [false, true] {
                 for (edge, far) in [(pa, false), (pb, true)] {
-                    // The board cell of offset (dx, dy) from (ax, ay),
-                    // toward this edge.
-                    let place = |ax: i32, ay: i32, dx: i8, dy: i8| {
-                        let (dx, dy) = (dx as i32, dy as i32);
-                        let dx = if mirror { -dx - dy } else { dx };
-                        let (u, v) = if far { (dx, dy) } else { (-dx, -dy) };
-                        if black {
-                            (ax + u, ay + v)
-                        } else {
-                            (ax + v, ay + u)
-                        }
+                    let row = if far {
+                        n - t.height as i32
+                    } else {
+                        t.height as i32 - 1
                     };
-                    for anchor in 0..(n * n) {
-                        let (ax, ay) = (anchor % n, anchor / n);
-                        let along = if black { ay } else { ax };
-                        if along != if far { n - 1 - depth } else { depth } {
+                    for along in 0..n {
+                        let (ax, ay) = if black { (along, row) } else { (row, along) };
+                        // The bit of the board cell at offset (dx, dy)
+                        // from the anchor toward this edge, if on the board.
+                        let place = |&(dx, dy): &(i8, i8)| {
+                            let (dx, dy) = (dx as i32, dy as i32);
+                            let dx = if mirror { -dx - dy } else { dx };
+                            let (u, v) = if far { (dx, dy) } else { (-dx, -dy) };
+                            let (x, y) = if black {
+                                (ax + u, ay + v)
+                            } else {
+                                (ax + v, ay + u)
+                            };
+                            ((0..n).contains(&x) && (0..n).contains(&y))
+                                .then(|| C::bit((y * n + x) as usize))
+                        };
+                        let mut stones = C::ZERO;
+                        if !t.stones.iter().all(|s| {
+                            place(s).is_some_and(|b| {
+                                stones |= b;
+                                b & own != C::ZERO
+                            })
+                        }) || fresh.is_some_and(|f| f & stones == C::ZERO)
+                        {
                             continue;
                         }
-                        let a = anchor as usize;
-                        let point = self.point[a];
+                        let point = self.point[(ay * n + ax) as usize];
                         if point == NONE {
                             continue;
                         }
                         let mut carrier = C::ZERO;
-                        let fits = template_offsets(rows).all(|(dx, dy)| {
-                            let (x, y) = place(ax, ay, dx, dy);
-                            let inside = (0..n).contains(&x) && (0..n).contains(&y);
-                            if inside {
-                                carrier |= C::bit((y * n + x) as usize);
-                            }
-                            inside
+                        let fits = t.cells.iter().all(|c| {
+                            place(c).is_some_and(|b| {
+                                carrier |= b;
+                                b & theirs == C::ZERO
+                            })
                         });
-                        if fits && carrier & theirs == C::ZERO {
+                        if fits {
                             self.add_full(point as usize, edge, carrier & !own);
                         }
                     }
@@ -1159,6 +1140,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             self.join(pos, q);
         }
         if !self.joined {
+            self.add_edge_templates(Some(own));
             self.add_ladders();
         }
         self.queue.extend(left);
@@ -1874,6 +1856,54 @@ mod tests {
         }
     }
 
+    /// Every edge template is placed (in both modes), with Black's stones on its
+    /// cell and its stones at the bottom of 11×11 (as far left as it
+    /// fits; White's stones in the far corner): its carrier joins the
+    /// cell to the edge when the search is built on that position, and
+    /// when it is updated to it from the position before the last of the
+    /// template's stones (the rules alone find most of them in neither).
+    #[test]
+    fn every_edge_template_is_placed_when_built_and_updated() {
+        use crate::game::Notation;
+        let n = 11;
+        for t in edge_templates() {
+            let left = t.cells.iter().chain(&t.stones).map(|c| c.0 as i32);
+            let (ex, ey) = (-left.min().unwrap_or(0).min(0), n - t.height as i32);
+            let cell = |(dx, dy): (i8, i8)| ((ey + dy as i32) * n + ex + dx as i32) as usize;
+            let mut blacks = vec![cell((0, 0))];
+            blacks.extend(t.stones.iter().map(|&d| cell(d)));
+            let board = |blacks: &[usize]| {
+                let mut pos = Hex::new(n as usize).expect("board");
+                pos.set_swap(false);
+                for (i, &b) in blacks.iter().enumerate() {
+                    pos.play(HexMove::Place(b as u16));
+                    let white = ["k1", "k2", "j1", "j2"][i];
+                    let mv = pos.parse_move(white).expect("legal");
+                    pos.play(mv);
+                }
+                pos
+            };
+            let carrier = t.cells.iter().fold(0u128, |c, &d| c | 1 << cell(d));
+            let found = |s: &HSearch<u128, LARGE_POINTS>| {
+                let (_, south) = s.edges();
+                fulls_of(s, s.point[cell((0, 0))] as usize, south).contains(&carrier)
+            };
+            let mut s = Box::new(HSearch::<u128, LARGE_POINTS>::new());
+            for mode in [Mode::Play, Mode::Proof] {
+                s.build(&board(&blacks), Color::Black, mode);
+                s.run(false);
+                assert!(found(&s), "{} built, {mode:?}", t.name);
+                if blacks.len() > 1 {
+                    s.build(&board(&blacks[..blacks.len() - 1]), Color::Black, mode);
+                    s.run(false);
+                    s.extend(&board(&blacks));
+                    s.run(false);
+                    assert!(found(&s), "{} updated, {mode:?}", t.name);
+                }
+            }
+        }
+    }
+
     /// Captured sets (Black, 5×5; cell `x + 5y`): a cell on the second row
     /// captures the two cells between it and its edge, and a cell two rows
     /// in front of three own stones in a row the two between. In play the
@@ -1909,19 +1939,14 @@ mod tests {
         assert_eq!(s.cap[2 + 5], bit(2, 2) | bit(1, 2), "c2 captures c3 b3");
     }
 
-    /// The fourth-row edge templates come out of the AND and OR rules (the
-    /// complete OR of up to four semis at an edge): with one stone on
-    /// f8 of 11×11, Black's fulls to the bottom edge include IV-a, its
-    /// mirror image and IV-b (their cells listed and proven in
-    /// `tests/it/hex_vc.rs`). So these templates need no patterns of
-    /// their own (Benzene adds them as VC patterns).
+    /// e5 of an empty 11×11 board is on Black's fifth row from the top
+    /// edge and on White's fifth column from the left edge; the
+    /// fifth-row template V-a (34 cells, six columns to one side) fits
+    /// there toward both, and both modes' searches place it (the AND and
+    /// OR rules do not find that connection on a full board).
     #[test]
-    fn edge_templates_are_placed_in_play_only() {
+    fn the_fifth_row_template_is_placed() {
         let pos = Hex::new(11).expect("board");
-        // e5 is on Black's fifth row from the top edge and on White's
-        // fifth column from the left edge; the fifth-row template (34
-        // cells, six columns to one side) fits there toward both, and the
-        // AND and OR rules do not find that connection on a full board.
         let e5 = 4 + 11 * 4;
         for color in [Color::Black, Color::White] {
             for mode in [Mode::Play, Mode::Proof] {
@@ -1930,15 +1955,20 @@ mod tests {
                 s.run(false);
                 let (near, _) = s.edges();
                 let fulls = s.full[pair(e5, near)].items().to_vec();
-                assert_eq!(
+                assert!(
                     fulls.iter().any(|c| c.count() == 34),
-                    mode == Mode::Play,
                     "{color:?} {mode:?}: {fulls:x?}"
                 );
             }
         }
     }
 
+    /// The fourth-row edge templates come out of the AND and OR rules (the
+    /// complete OR of up to four semis at an edge): with one stone on
+    /// f8 of 11×11, Black's fulls to the bottom edge include IV-a, its
+    /// mirror image and IV-b (their cells listed and proven in
+    /// `tests/it/hex_vc.rs`). So these templates need no patterns of
+    /// their own (Benzene adds them as VC patterns).
     #[test]
     fn the_rules_derive_the_fourth_row_templates() {
         use crate::game::Notation;

@@ -13,6 +13,7 @@ mod hsearch;
 pub mod inferior;
 pub mod resistance;
 pub mod symmetry;
+pub mod templates;
 pub mod vc;
 
 pub use board::{Hex, HexMove, edge_bits};
