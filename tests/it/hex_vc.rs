@@ -1519,19 +1519,50 @@ fn every_edge_template_holds() {
 /// row in direction `dir` to s_k (a stone): the ladder's cells empty
 /// (`b`, s₁ … s_k₋₁, e₁ … e_k₋₁, `f`; see `hsearch`), every other cell the
 /// opponent's (e₀ too), the opponent to move; `lose` gives one ladder
-/// cell to the opponent as well. Returns the position and its cells.
+/// cell to the opponent as well. With `third`, the ladder starts from a
+/// third-row stone t instead (the line of stones reaches t), s₀ and `l`
+/// its second-row neighbours, and `a`, `l`, s₀ and e₀ are ladder cells
+/// too. Returns the position and its cells.
 fn ladder(
     colour: Color,
     near: bool,
+    third: bool,
     dir: i32,
     k: i32,
     lose: Option<usize>,
 ) -> (Hex, Vec<(i32, i32)>) {
     let n = 8;
-    let (row1, row2, first) = if near { (0, 1, 1) } else { (n - 1, n - 2, 0) };
-    let u0 = if dir > 0 { 1 } else { n - 2 };
+    let (row1, row2, row3, first) = if near {
+        (0, 1, 2, 1)
+    } else {
+        (n - 1, n - 2, n - 3, 0)
+    };
+    let u0 = match (third, dir > 0) {
+        (false, true) => 1,
+        (false, false) => n - 2,
+        (true, true) => 2,
+        (true, false) => n - 3,
+    };
     let between = |w: i32| (w + first, row1);
     let mut ladder = vec![between(u0.min(u0 - dir))];
+    // The line of stones from the other edge ends at s₀ or at t.
+    let (line, top) = if third {
+        let l = u0 - dir;
+        ladder.extend([
+            (l, row2),
+            (u0, row2),
+            between(l.min(l - dir)),
+            between(u0.min(u0 + dir)),
+        ]);
+        let t = if near {
+            u0 - (dir + 1) / 2
+        } else {
+            u0 - (dir - 1) / 2
+        };
+        (t, row3)
+    } else {
+        (u0, row2)
+    };
     for i in 1..k {
         ladder.push((u0 + i * dir, row2));
         ladder.push(between((u0 + i * dir).min(u0 + (i + 1) * dir)));
@@ -1539,8 +1570,8 @@ fn ladder(
     let uk = u0 + k * dir;
     ladder.push(between(uk.min(uk + dir)));
     let mut own: Vec<(i32, i32)> = (0..n)
-        .filter(|&r| if near { r >= 1 } else { r <= n - 2 })
-        .map(|r| (u0, r))
+        .filter(|&r| if near { r >= top } else { r <= top })
+        .map(|r| (line, r))
         .collect();
     own.push((uk, row2));
     let empty: Vec<(i32, i32)> = ladder
@@ -1574,34 +1605,37 @@ fn ladder(
     (pos, ladder)
 }
 
-/// The second-row ladders the H-search adds in play (`hsearch`,
-/// `add_ladders`; that it finds them is `hsearch`'s own test) hold, and
-/// need every cell of theirs: for both colours, both edges, both
-/// directions and several lengths, the ladder's colour wins with the
-/// opponent to move (the solver, which the ladder's far end as a stone
-/// tells the same as an empty cell the colour takes), and the opponent
-/// wins once it holds any one of the ladder's cells.
+/// The ladders the H-search adds in play (`hsearch`, `add_ladders`; that
+/// it finds them is `hsearch`'s own test) hold, and need every cell of
+/// theirs: for both colours, both edges, both directions and several
+/// lengths (from the second row 2, 3 and 5, from the third row 1, 2 and
+/// 4), the ladder's colour wins with the opponent to move (the solver,
+/// which the ladder's far end as a stone tells the same as an empty cell
+/// the colour takes), and for the two shorter lengths the opponent wins
+/// once it holds any one of the ladder's cells.
 #[test]
-fn second_row_ladders_hold_and_need_every_cell() {
-    for colour in [Color::Black, Color::White] {
-        for near in [false, true] {
-            for dir in [1, -1] {
-                for k in [2, 3, 5] {
-                    let (mut pos, cells) = ladder(colour, near, dir, k, None);
-                    let case = format!(
-                        "{colour:?} near {near} dir {dir} k {k}:\n{}",
-                        pos.showboard()
-                    );
-                    assert_eq!(solve(&mut pos, true, false), SolveValue::Loss, "{case}");
-                    if k > 3 {
-                        continue;
-                    }
-                    for (i, cell) in cells.iter().enumerate() {
-                        let (mut less, _) = ladder(colour, near, dir, k, Some(i));
-                        assert!(
-                            matches!(solve(&mut less, true, false), SolveValue::Win(_)),
-                            "without {cell:?}: {case}"
+fn ladders_hold_and_need_every_cell() {
+    for (third, lengths) in [(false, [2, 3, 5]), (true, [1, 2, 4])] {
+        for colour in [Color::Black, Color::White] {
+            for near in [false, true] {
+                for dir in [1, -1] {
+                    for k in lengths {
+                        let (mut pos, cells) = ladder(colour, near, third, dir, k, None);
+                        let case = format!(
+                            "{colour:?} third {third} near {near} dir {dir} k {k}:\n{}",
+                            pos.showboard()
                         );
+                        assert_eq!(solve(&mut pos, true, false), SolveValue::Loss, "{case}");
+                        if k == lengths[2] {
+                            continue;
+                        }
+                        for (i, cell) in cells.iter().enumerate() {
+                            let (mut less, _) = ladder(colour, near, third, dir, k, Some(i));
+                            assert!(
+                                matches!(solve(&mut less, true, false), SolveValue::Win(_)),
+                                "without {cell:?}: {case}"
+                            );
+                        }
                     }
                 }
             }

@@ -69,6 +69,19 @@
 //!   are new (the ladders to the colour's own stone the rules find
 //!   themselves); with them play's connections decide a quarter more of
 //!   the positions measured in docs/solutions.md.
+//!
+//!   A ladder may also start from a third-row point t (Benzene's
+//!   `row2start3`): its second-row neighbours `l` (behind) and s₀, the
+//!   edge-row cells `a` (behind `l`), `b` (between them) and e₀ empty, and
+//!   the rest as above with k ≥ 1. An intrusion at e_k₋₁ or `f` is
+//!   answered by the other (s_k joins the edge), after which t reaches
+//!   the edge (by `l` with `a` and `b`, by s₀ with `b` and e₀, or by
+//!   ladder from s₀). Any other: at s₀ by `l` (t reaches the edge by `a`
+//!   and `b`, s_k by e_k₋₁ and `f`); at `b` by s₀, whose threat is then
+//!   e₀ in place of `b` (the ladder above); at `l`, `a` or e₀ by s₀ (the
+//!   ladder above); on the ladder beyond by s₀, which joins the edge by
+//!   `b` and e₀ while s_k keeps e_k₋₁ and `f`. The tests check lengths
+//!   1, 2 and 4 in every orientation with the solver.
 //! - **Edge templates** (in both modes, [`edge_templates`]: IV-a, IV-b,
 //!   V-a and Benzene's templates of the fourth to sixth rows, most with
 //!   stones): fulls between a template's cell and the edge wherever its
@@ -442,6 +455,46 @@ pub(super) struct Side {
     /// Whether the search did not stop at a first semi (it may have
     /// stopped at a full, or at the work limit).
     pub(super) complete: bool,
+}
+
+/// The rows along one of a colour's edges that ladders use
+/// ([`HSearch::add_ladders`]): a cell by its place along the edge.
+struct LadderRow {
+    /// The board's side.
+    n: usize,
+    /// Whether the colour is Black (its edges are the first and last rows).
+    black: bool,
+    /// The edge's point.
+    edge: usize,
+    /// Whether the edge is the colour's first (row or column 0).
+    near: bool,
+}
+
+impl LadderRow {
+    /// The cell at place `u` along the edge, `d` rows from it (0: the
+    /// edge's own row), if on the board.
+    fn at(&self, u: isize, d: usize) -> Option<usize> {
+        let n = self.n;
+        let u = usize::try_from(u).ok().filter(|&u| u < n)?;
+        let d = if self.near { d } else { n - 1 - d };
+        Some(if self.black { d * n + u } else { u * n + d })
+    }
+
+    /// The second-row cell at place `u`.
+    fn second(&self, u: isize) -> Option<usize> {
+        self.at(u, 1)
+    }
+
+    /// The third-row cell at place `u`.
+    fn third(&self, u: isize) -> Option<usize> {
+        self.at(u, 2)
+    }
+
+    /// The edge-row cell next to the second-row places `w` and `w + 1`
+    /// (one of them may be off the board), if on the board.
+    fn between<C: Set>(&self, w: isize) -> Option<C> {
+        self.at(w + isize::from(self.near), 0).map(C::bit)
+    }
 }
 
 /// The index of the point pair `x` ≠ `y` (a triangle: each pair once).
@@ -952,69 +1005,104 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     /// (eᵢ next to sᵢ and sᵢ₊₁), a second-row point s_k (k ≥ 2) and `f`,
     /// the edge-row cell next to s_k ahead, all empty: a full between s₀
     /// and s_k on those cells, and between s₀ and the edge when s_k is
-    /// the colour's stone.
+    /// the colour's stone. The same from a third-row point t whose two
+    /// second-row neighbours, `l` behind and s₀ ahead, are empty, with
+    /// e₀ and the edge-row cell `a` behind `l` empty too (k ≥ 1; the
+    /// carrier takes `l`, s₀, `a` and e₀ besides).
     fn add_ladders(&mut self) {
         let n = self.n;
         if self.mode != Mode::Play || n < 4 {
             return;
         }
-        let black = self.color == Color::Black;
-        // A cell by its place along the edge and its row counted from
-        // the first row.
-        let cell = |u: usize, d: usize| if black { d * n + u } else { u * n + d };
-        let me = self.color.index();
-        let all = self.stones[0] | self.stones[1];
         let (pa, pb) = self.edges();
-        for (edge, row1, row2, first) in [(pa, 0, 1, 1), (pb, n - 1, n - 2, 0)] {
-            // The edge-row cell next to the second-row places w and w + 1
-            // (one of them may be off the board), if on the board.
-            let between = |w: isize| {
-                usize::try_from(w + first)
-                    .ok()
-                    .filter(|&v| v < n)
-                    .map(|v| C::bit(cell(v, row1)))
+        for (edge, first) in [(pa, 1), (pb, 0)] {
+            let row = LadderRow {
+                n,
+                black: self.color == Color::Black,
+                edge,
+                near: first == 1,
             };
-            let on_row = |u: isize| (0..n as isize).contains(&u);
-            for u0 in 0..n as isize {
-                let start = self.point[cell(u0 as usize, row2)];
-                if start == NONE {
-                    continue;
-                }
+            let all = self.stones[0] | self.stones[1];
+            let empty = |c: Option<C>| c.filter(|&c| all & c == C::ZERO);
+            for u in 0..n as isize {
                 for dir in [1isize, -1] {
-                    let (Some(b), true) = (between(u0.min(u0 - dir)), on_row(u0 + dir)) else {
-                        continue;
-                    };
-                    let s1 = C::bit(cell((u0 + dir) as usize, row2));
-                    if all & (b | s1) != C::ZERO {
-                        continue;
+                    // From a second-row point s₀ = u: `b` and s₁ empty.
+                    let start = self.point[row.second(u).expect("on the row")];
+                    if start != NONE
+                        && let (Some(b), Some(s1)) = (
+                            empty(row.between(u.min(u - dir))),
+                            empty(row.second(u + dir).map(C::bit)),
+                        )
+                    {
+                        self.ladder_walk(&row, start as usize, u + dir, dir, b | s1);
                     }
-                    let mut carrier = b | s1;
-                    let mut u = u0 + dir;
-                    while on_row(u + dir) {
-                        let next = u + dir;
-                        let e = between(u.min(next)).expect("between two cells of the row");
-                        let s = cell(next as usize, row2);
-                        if all & e != C::ZERO || self.stones[1 - me] & C::bit(s) != C::ZERO {
-                            break;
-                        }
-                        carrier |= e;
-                        if let Some(f) =
-                            between(next.min(next + dir)).filter(|&f| all & f == C::ZERO)
-                        {
-                            let end = self.point[s] as usize;
-                            self.add_full(start as usize, end, carrier | f);
-                            if self.group[end] {
-                                self.add_full(start as usize, edge, carrier | f);
-                            }
-                        }
-                        if all & C::bit(s) != C::ZERO {
-                            break;
-                        }
-                        carrier |= C::bit(s);
-                        u = next;
+                    // From a third-row point t = u: its second-row
+                    // neighbours l and s₀ (ahead), then `a` behind l, `b`
+                    // between them and e₀ ahead, all empty.
+                    let Some(t) = row.third(u) else { continue };
+                    let start = self.point[t];
+                    let s0 = u + if row.near {
+                        (dir + 1) / 2
+                    } else {
+                        (dir - 1) / 2
+                    };
+                    let l = s0 - dir;
+                    let cells = [
+                        row.second(l).map(C::bit),
+                        row.second(s0).map(C::bit),
+                        row.between(l.min(l - dir)),
+                        row.between(l.min(s0)),
+                        row.between(s0.min(s0 + dir)),
+                    ];
+                    if start != NONE && cells.iter().all(|&c| empty(c).is_some()) {
+                        let carrier = cells.iter().fold(C::ZERO, |c, x| c | x.unwrap_or(C::ZERO));
+                        self.ladder_walk(&row, start as usize, s0, dir, carrier);
                     }
                 }
             }
+        }
+    }
+
+    /// Walks a ladder of [`add_ladders`](Self::add_ladders) along the
+    /// second row in direction `dir` from place `u` (reached: the chain's
+    /// cells so far are in `carrier`, every one from `start` up to `u`):
+    /// each place ahead whose edge-row cell between it and the last one
+    /// is empty is an end s_k, a full from `start` when its edge-row cell
+    /// ahead (`f`) is empty; the walk goes on past empty places.
+    fn ladder_walk(
+        &mut self,
+        row: &LadderRow,
+        start: usize,
+        mut u: isize,
+        dir: isize,
+        mut carrier: C,
+    ) {
+        let all = self.stones[0] | self.stones[1];
+        let theirs = self.stones[1 - self.color.index()];
+        while let Some(s) = row.second(u + dir) {
+            let next = u + dir;
+            let e = row
+                .between(u.min(next))
+                .expect("between two cells of the row");
+            if all & e != C::ZERO || theirs & C::bit(s) != C::ZERO {
+                break;
+            }
+            carrier |= e;
+            if let Some(f) = row
+                .between(next.min(next + dir))
+                .filter(|&f| all & f == C::ZERO)
+            {
+                let end = self.point[s] as usize;
+                self.add_full(start, end, carrier | f);
+                if self.group[end] {
+                    self.add_full(start, row.edge, carrier | f);
+                }
+            }
+            if all & C::bit(s) != C::ZERO {
+                break;
+            }
+            carrier |= C::bit(s);
+            u = next;
         }
     }
 
@@ -1829,36 +1917,57 @@ mod tests {
         s.full[pair(x, y)].items().to_vec()
     }
 
-    /// A second-row ladder in play: Black b7 (its other edge-row cell b8
-    /// White's) and the empty e7 are joined on a8 c7 d7 c8 d8 e8 (along
-    /// the seventh row, or both to the bottom edge), which the AND and OR
-    /// rules alone do not find (they join nothing through an edge).
+    /// Ladders in play, on 8×8: from the second row, Black b7 (its other
+    /// edge-row cell b8 White's) and the empty e7 are joined on a8 c7 d7
+    /// c8 d8 e8 (along the seventh row, or both to the bottom edge); from
+    /// the third row, Black d6 and the empty f7 on c7 d7 e7 b8 c8 d8 e8
+    /// f8 (d7 or c7 first, then along the row or to the edge). The AND
+    /// and OR rules alone find neither (they join nothing through an
+    /// edge).
     #[test]
-    fn a_second_row_ladder_joins_in_play() {
+    fn ladders_join_in_play() {
         use crate::game::Notation;
-        let mut pos = Hex::new(8).expect("board");
-        pos.set_swap(false);
-        for m in ["b7", "b8"] {
-            let mv = pos.parse_move(m).expect("legal");
-            pos.play(mv);
-        }
-        let cell = |name: &str| pos.geometry().parse_cell(name).expect("a cell") as usize;
-        let carrier = ["a8", "c7", "d7", "c8", "d8", "e8"]
-            .into_iter()
-            .fold(0, |c, name| c | 1u64 << cell(name));
-        let mut s = Box::new(HSearch::<u64, SMALL_POINTS>::new());
-        for (mode, found) in [(Mode::Play, true), (Mode::Proof, false)] {
-            s.build(&pos, Color::Black, mode);
-            s.run(false);
-            let b7 = s.point[cell("b7")] as usize;
-            let fulls = fulls_of(&s, b7, cell("e7"));
-            assert_eq!(fulls.contains(&carrier), found, "{mode:?}: {fulls:x?}");
+        let cases: [([&str; 2], &str, &str, &[&str]); 2] = [
+            (
+                ["b7", "b8"],
+                "b7",
+                "e7",
+                &["a8", "c7", "d7", "c8", "d8", "e8"],
+            ),
+            (
+                ["d6", "a1"],
+                "d6",
+                "f7",
+                &["c7", "d7", "e7", "b8", "c8", "d8", "e8", "f8"],
+            ),
+        ];
+        for (moves, from, to, cells) in cases {
+            let mut pos = Hex::new(8).expect("board");
+            pos.set_swap(false);
+            for m in moves {
+                let mv = pos.parse_move(m).expect("legal");
+                pos.play(mv);
+            }
+            let cell = |name: &str| pos.geometry().parse_cell(name).expect("a cell") as usize;
+            let carrier = cells.iter().fold(0, |c, name| c | 1u64 << cell(name));
+            let mut s = Box::new(HSearch::<u64, SMALL_POINTS>::new());
+            for (mode, found) in [(Mode::Play, true), (Mode::Proof, false)] {
+                s.build(&pos, Color::Black, mode);
+                s.run(false);
+                let start = s.point[cell(from)] as usize;
+                let fulls = fulls_of(&s, start, cell(to));
+                assert_eq!(
+                    fulls.contains(&carrier),
+                    found,
+                    "{from} {mode:?}: {fulls:x?}"
+                );
+            }
         }
     }
 
-    /// Every edge template is placed (in both modes), with Black's stones on its
-    /// cell and its stones at the bottom of 11×11 (as far left as it
-    /// fits; White's stones in the far corner): its carrier joins the
+    /// Every edge template is placed (in both modes), with Black's
+    /// stones on its cell and its stones at the bottom of 11×11 (as far
+    /// left as it fits; White's stones in the far corner): its carrier joins the
     /// cell to the edge when the search is built on that position, and
     /// when it is updated to it from the position before the last of the
     /// template's stones (the rules alone find most of them in neither).
