@@ -81,7 +81,10 @@
 //!   e₀ in place of `b` (the ladder above); at `l`, `a` or e₀ by s₀ (the
 //!   ladder above); on the ladder beyond by s₀, which joins the edge by
 //!   `b` and e₀ while s_k keeps e_k₋₁ and `f`. The tests check lengths
-//!   1, 2 and 4 in every orientation with the solver.
+//!   1, 2 and 4 in every orientation with the solver. From an empty t to
+//!   an empty s_k only k = 1 is added: the longer ones nearly doubled the
+//!   time of a play search (`bench 5 hex` 9.4 → 17.3 s, k ≤ 2 as much)
+//!   for 449 of the measured positions decided instead of 438.
 //! - **Edge templates** (in both modes, [`edge_templates`]: IV-a, IV-b,
 //!   V-a and Benzene's templates of the fourth to sixth rows, most with
 //!   stones): fulls between a template's cell and the edge wherever its
@@ -1008,7 +1011,8 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     /// the colour's stone. The same from a third-row point t whose two
     /// second-row neighbours, `l` behind and s₀ ahead, are empty, with
     /// e₀ and the edge-row cell `a` behind `l` empty too (k ≥ 1; the
-    /// carrier takes `l`, s₀, `a` and e₀ besides).
+    /// carrier takes `l`, s₀, `a` and e₀ besides); from an empty t, an
+    /// empty s_k only at k = 1.
     fn add_ladders(&mut self) {
         let n = self.n;
         if self.mode != Mode::Play || n < 4 {
@@ -1034,7 +1038,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                             empty(row.second(u + dir).map(C::bit)),
                         )
                     {
-                        self.ladder_walk(&row, start as usize, u + dir, dir, b | s1);
+                        self.ladder_walk(&row, start as usize, u + dir, dir, b | s1, usize::MAX);
                     }
                     // From a third-row point t = u: its second-row
                     // neighbours l and s₀ (ahead), then `a` behind l, `b`
@@ -1056,7 +1060,14 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                     ];
                     if start != NONE && cells.iter().all(|&c| empty(c).is_some()) {
                         let carrier = cells.iter().fold(C::ZERO, |c, x| c | x.unwrap_or(C::ZERO));
-                        self.ladder_walk(&row, start as usize, s0, dir, carrier);
+                        // From an empty t, only the nearest empty end:
+                        // the longer ones cost more than they decide.
+                        let reach = if self.group[start as usize] {
+                            usize::MAX
+                        } else {
+                            1
+                        };
+                        self.ladder_walk(&row, start as usize, s0, dir, carrier, reach);
                     }
                 }
             }
@@ -1068,7 +1079,9 @@ impl<C: Set, const P: usize> HSearch<C, P> {
     /// cells so far are in `carrier`, every one from `start` up to `u`):
     /// each place ahead whose edge-row cell between it and the last one
     /// is empty is an end s_k, a full from `start` when its edge-row cell
-    /// ahead (`f`) is empty; the walk goes on past empty places.
+    /// ahead (`f`) is empty (an empty end only within `reach` places of
+    /// `u`; an end that is the colour's stone at any distance); the walk
+    /// goes on past empty places.
     fn ladder_walk(
         &mut self,
         row: &LadderRow,
@@ -1076,9 +1089,11 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         mut u: isize,
         dir: isize,
         mut carrier: C,
+        reach: usize,
     ) {
         let all = self.stones[0] | self.stones[1];
         let theirs = self.stones[1 - self.color.index()];
+        let from = u;
         while let Some(s) = row.second(u + dir) {
             let next = u + dir;
             let e = row
@@ -1093,7 +1108,9 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 .filter(|&f| all & f == C::ZERO)
             {
                 let end = self.point[s] as usize;
-                self.add_full(start, end, carrier | f);
+                if self.group[end] || next.abs_diff(from) <= reach {
+                    self.add_full(start, end, carrier | f);
+                }
                 if self.group[end] {
                     self.add_full(start, row.edge, carrier | f);
                 }
@@ -1920,19 +1937,25 @@ mod tests {
     /// Ladders in play, on 8×8: from the second row, Black b7 (its other
     /// edge-row cell b8 White's) and the empty e7 are joined on a8 c7 d7
     /// c8 d8 e8 (along the seventh row, or both to the bottom edge); from
-    /// the third row, Black d6 and the empty f7 on c7 d7 e7 b8 c8 d8 e8
-    /// f8 (d7 or c7 first, then along the row or to the edge). The AND
-    /// and OR rules alone find neither (they join nothing through an
-    /// edge).
+    /// the third row, the empty d6 and e7 on c7 d7 b8 c8 d8 e8, and Black
+    /// d6 and the empty f7 on c7 d7 e7 b8 c8 d8 e8 f8 (d7 or c7 first,
+    /// then along the row or to the edge). The AND and OR rules alone
+    /// find none of them (they join nothing through an edge).
     #[test]
     fn ladders_join_in_play() {
         use crate::game::Notation;
-        let cases: [([&str; 2], &str, &str, &[&str]); 2] = [
+        let cases: [([&str; 2], &str, &str, &[&str]); 3] = [
             (
                 ["b7", "b8"],
                 "b7",
                 "e7",
                 &["a8", "c7", "d7", "c8", "d8", "e8"],
+            ),
+            (
+                ["a1", "h1"],
+                "d6",
+                "e7",
+                &["c7", "d7", "b8", "c8", "d8", "e8"],
             ),
             (
                 ["d6", "a1"],
