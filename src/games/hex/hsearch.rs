@@ -944,7 +944,7 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             self.stones[1 - self.color.index()],
         );
         for t in edge_templates() {
-            if fresh.is_some() && t.stones.is_empty() || t.height as i32 > n {
+            if (fresh.is_some() && t.stones.is_empty()) || t.height as i32 > n {
                 continue;
             }
             for mirror in [false, true] {
@@ -1019,12 +1019,12 @@ impl<C: Set, const P: usize> HSearch<C, P> {
             return;
         }
         let (pa, pb) = self.edges();
-        for (edge, first) in [(pa, 1), (pb, 0)] {
+        for (edge, near) in [(pa, true), (pb, false)] {
             let row = LadderRow {
                 n,
                 black: self.color == Color::Black,
                 edge,
-                near: first == 1,
+                near,
             };
             let all = self.stones[0] | self.stones[1];
             let empty = |c: Option<C>| c.filter(|&c| all & c == C::ZERO);

@@ -1,10 +1,11 @@
 //! Edge templates: shapes in which a cell (empty, or one of the colour's
 //! stones) is joined to the colour's nearest edge whatever the opponent
 //! does, given the colour's stones the shape names and its other cells
-//! empty. Play's H-search (`hsearch`) places them as full connections
-//! between the cell and the edge, where its AND and OR rules would not
-//! derive them within their limits (they need the complete OR of many
-//! semis, or stones the rules reach only through the edge).
+//! empty. The H-search (`hsearch`, play's and the solver's) places them
+//! as full connections between the cell and the edge, where its AND and
+//! OR rules would not derive them within their limits (they need the
+//! complete OR of many semis, or stones the rules reach only through the
+//! edge).
 //!
 //! Each is drawn as rows of cells from the top down to the edge's own
 //! row (the last line); each line sits half a cell to the right of the
