@@ -991,6 +991,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         moves.clear();
         let list = &mut self.move_lists[ply];
         list.clear();
+        // The root's moves `multipv` has already given a line.
+        let excluded: &[G::Move] = if ply == 0 { &self.excluded } else { &[] };
         let mut candidate = Vec::new();
         if ply == 0 && !self.tuning.costly_nodes {
             if self.first_iteration {
@@ -1001,35 +1003,26 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 list.clear();
             }
-            game.legal_moves(list);
-            if !self.excluded.is_empty() {
-                let excluded = &self.excluded;
-                list.retain(|m| !excluded.contains(m));
-            }
+            legal_moves_but(game, list, excluded);
         } else {
             if ply == 0 {
                 self.eval.root_candidate_moves(game, list);
             } else {
                 self.eval.candidate_moves(game, list);
             }
-            if ply == 0 && !self.excluded.is_empty() {
-                let excluded = &self.excluded;
+            if !excluded.is_empty() {
                 list.retain(|m| !excluded.contains(m));
             }
         }
         if knowing {
             self.eval.prune_by_knowledge(game, list);
             // Knowledge that leaves nothing falls back on every legal move
-            // (then on them unpruned), but never on the root's excluded
-            // moves (the lines `multipv` already gave).
-            let excluded = if ply == 0 { &self.excluded[..] } else { &[] };
+            // (then on them unpruned), never on the root's excluded ones.
             if list.is_empty() {
-                game.legal_moves(list);
-                list.retain(|m| !excluded.contains(m));
+                legal_moves_but(game, list, excluded);
                 self.eval.prune_by_knowledge(game, list);
                 if list.is_empty() {
-                    game.legal_moves(list);
-                    list.retain(|m| !excluded.contains(m));
+                    legal_moves_but(game, list, excluded);
                 }
             }
         }
@@ -1210,6 +1203,14 @@ fn from_table(score: Score, ply: usize) -> Score {
         score + ply as Score
     } else {
         score
+    }
+}
+
+/// `game`'s legal moves into `list`, but none of `excluded`.
+fn legal_moves_but<G: Game>(game: &G, list: &mut Vec<G::Move>, excluded: &[G::Move]) {
+    game.legal_moves(list);
+    if !excluded.is_empty() {
+        list.retain(|m| !excluded.contains(m));
     }
 }
 

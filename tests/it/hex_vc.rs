@@ -1371,52 +1371,21 @@ fn a_region_behind_a_groups_cutset_is_dead() {
     assert!(has(&inferior::dead_cells(&pos), d4), "d4 is dead");
 }
 
-/// The fourth-row edge templates, row by row toward the edge (the columns
-/// of each row as offsets from the template's cell; a cell's neighbours
-/// in the next row are at offsets 0 and −1): IV-a, its mirror image and
-/// IV-b (its own mirror image), found by taking cells out of a large
-/// region while the solver still proved the connection.
-const FOURTH_ROW_TEMPLATES: [[&[i32]; 4]; 3] = [
-    [
-        &[1],
-        &[-2, -1, 0, 1, 2],
-        &[-3, -2, -1, 0, 1, 2],
-        &[-4, -3, -2, -1, 0, 1, 2],
-    ],
-    [
-        &[-1],
-        &[-3, -2, -1, 0, 1],
-        &[-4, -3, -2, -1, 0, 1],
-        &[-5, -4, -3, -2, -1, 0, 1],
-    ],
-    [
-        &[-1, 1],
-        &[-3, -2, -1, 0, 1, 2],
-        &[-4, -3, -2, 0, 1, 2],
-        &[-5, -4, -3, -2, -1, 0, 1, 2],
-    ],
-];
-
-/// The fifth-row template V-a as the H-search places it in play
-/// (`templates::edge_templates`), rows as above.
-const FIFTH_ROW_TEMPLATE: [&[i32]; 5] = [
-    &[-1, 1],
-    &[-2, -1, 0, 1, 2],
-    &[-4, -3, -2, -1, 0, 1, 2, 3],
-    &[-5, -4, -3, -2, -1, 0, 1, 2, 3],
-    &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3],
-];
-
-/// A template's cells as (column, row) offsets.
-fn template_cells(rows: &[&[i32]]) -> Vec<(i32, i32)> {
-    (0..rows.len())
-        .flat_map(|y| rows[y].iter().map(move |&x| (x, y as i32)))
-        .collect()
+/// The drawn edge template `name` (`templates::edge_templates`: IV-a and
+/// IV-b on the fourth row, V-a on the fifth, found by taking cells out of
+/// a large region while the solver still proved the connection).
+fn drawn(name: &str) -> templates::EdgeTemplate {
+    let found = templates::edge_templates().iter().find(|t| t.name == name);
+    found.expect("a drawn template").clone()
 }
 
-/// The mirror image of a template's cells (rows kept).
-fn mirrored(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
-    cells.iter().map(|&(x, y)| (-x - y, y)).collect()
+/// Cells as (column, row) offsets from a template's cell.
+type Offsets = Vec<(i32, i32)>;
+
+/// A template's carrier and stones as offsets from its cell.
+fn offsets(t: &templates::EdgeTemplate) -> (Offsets, Offsets) {
+    let wide = |v: &[(i8, i8)]| v.iter().map(|&(x, y)| (x as i32, y as i32)).collect();
+    (wide(&t.cells), wide(&t.stones))
 }
 
 /// The fifth-row template and its mirror image are connections, and every
@@ -1425,10 +1394,14 @@ fn mirrored(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
 #[test]
 fn the_fifth_row_template_holds_and_needs_every_cell() {
     let cell = (7, 6);
-    let a = template_cells(&FIFTH_ROW_TEMPLATE);
+    let (a, _) = offsets(&drawn("V-a"));
     assert_eq!(a.len(), 34);
     assert!(edge_template_holds(cell, &a, &[]));
-    assert!(edge_template_holds(cell, &mirrored(&a), &[]));
+    assert!(edge_template_holds(
+        cell,
+        &offsets(&drawn("V-a").mirrored()).0,
+        &[]
+    ));
     for skip in &a {
         let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
         assert!(!edge_template_holds(cell, &less, &[]), "without {skip:?}");
@@ -1476,13 +1449,10 @@ fn edge_template_holds(cell: (i32, i32), offsets: &[(i32, i32)], stones: &[(i32,
 #[test]
 fn fourth_row_templates_hold_and_need_every_cell() {
     let cell = (5, 7);
-    for rows in FOURTH_ROW_TEMPLATES {
-        assert!(
-            edge_template_holds(cell, &template_cells(&rows), &[]),
-            "{rows:?}"
-        );
+    for t in [drawn("IV-a"), drawn("IV-a").mirrored(), drawn("IV-b")] {
+        assert!(edge_template_holds(cell, &offsets(&t).0, &[]), "{t:?}");
     }
-    let a = template_cells(&FOURTH_ROW_TEMPLATES[0]);
+    let (a, _) = offsets(&drawn("IV-a"));
     for skip in &a {
         let less: Vec<_> = a.iter().copied().filter(|c| c != skip).collect();
         assert!(!edge_template_holds(cell, &less, &[]), "without {skip:?}");
@@ -1498,10 +1468,7 @@ fn fourth_row_templates_hold_and_need_every_cell() {
 fn every_edge_template_holds() {
     for t in templates::edge_templates() {
         for t in [t.clone(), t.mirrored()] {
-            let wide = |v: &[(i8, i8)]| -> Vec<(i32, i32)> {
-                v.iter().map(|&(x, y)| (x as i32, y as i32)).collect()
-            };
-            let (cells, stones) = (wide(&t.cells), wide(&t.stones));
+            let (cells, stones) = offsets(&t);
             let left = cells.iter().chain(&stones).map(|c| c.0).min().unwrap();
             let cell = (-left.min(0), 11 - t.height as i32);
             assert!(

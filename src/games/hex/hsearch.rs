@@ -834,9 +834,18 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         true
     }
 
-    /// Starts `color`'s search on `pos` from scratch: its points and the
-    /// base connections, queued.
+    /// Starts `color`'s search on `pos` from scratch: its points, the
+    /// base connections, the edge templates and (in play) the ladders,
+    /// queued.
     fn build(&mut self, pos: &Hex, color: Color, mode: Mode) {
+        self.build_base(pos, color, mode);
+        self.add_edge_templates(None);
+        self.add_ladders();
+    }
+
+    /// [`build`](Self::build) without the edge templates and ladders: the
+    /// points and the base connections only.
+    fn build_base(&mut self, pos: &Hex, color: Color, mode: Mode) {
         self.clear();
         self.mode = mode;
         let geo = pos.geometry();
@@ -923,8 +932,6 @@ impl<C: Set, const P: usize> HSearch<C, P> {
                 self.add_full(c, pb, C::ZERO);
             }
         }
-        self.add_edge_templates(None);
-        self.add_ladders();
     }
 
     /// The edge templates ([`edge_templates`], each with its mirror
@@ -2098,9 +2105,10 @@ mod tests {
     /// The fourth-row edge templates come out of the AND and OR rules (the
     /// complete OR of up to four semis at an edge): with one stone on
     /// f8 of 11×11, Black's fulls to the bottom edge include IV-a, its
-    /// mirror image and IV-b (their cells listed and proven in
-    /// `tests/it/hex_vc.rs`). So these templates need no patterns of
-    /// their own (Benzene adds them as VC patterns).
+    /// mirror image and IV-b (drawn in `templates.rs`, proven in
+    /// `tests/it/hex_vc.rs`), with the search built without the templates.
+    /// The table places them anyway: near a corner or among stones the
+    /// rules' limits may not reach them.
     #[test]
     fn the_rules_derive_the_fourth_row_templates() {
         use crate::game::Notation;
@@ -2109,31 +2117,23 @@ mod tests {
         let mv = pos.parse_move("f8").expect("legal");
         pos.play(mv);
         let f8 = 5 + 11 * 7;
-        let rows: [&[i32]; 4] = [
-            &[1],
-            &[-2, -1, 0, 1, 2],
-            &[-3, -2, -1, 0, 1, 2],
-            &[-4, -3, -2, -1, 0, 1, 2],
-        ];
-        let wide: [&[i32]; 4] = [
-            &[-1, 1],
-            &[-3, -2, -1, 0, 1, 2],
-            &[-4, -3, -2, 0, 1, 2],
-            &[-5, -4, -3, -2, -1, 0, 1, 2],
-        ];
-        let mask = |rows: [&[i32]; 4], mirror: bool| -> u128 {
-            let mut m = 0u128;
-            for (y, xs) in rows.iter().enumerate() {
-                for &x in xs.iter() {
-                    let x = if mirror { -x - y as i32 } else { x };
-                    m |= 1u128 << (f8 as i32 + x + 11 * y as i32);
-                }
-            }
-            m
+        let drawn = |name: &str| {
+            let t = edge_templates().iter().find(|t| t.name == name);
+            t.expect("a drawn template").clone()
         };
-        let shapes = [mask(rows, false), mask(rows, true), mask(wide, false)];
+        let mask = |t: super::super::templates::EdgeTemplate| -> u128 {
+            t.cells.iter().fold(0, |m, &(x, y)| {
+                m | 1u128 << (f8 as i32 + x as i32 + 11 * y as i32)
+            })
+        };
+        let shapes = [
+            mask(drawn("IV-a")),
+            mask(drawn("IV-a").mirrored()),
+            mask(drawn("IV-b")),
+        ];
+        // The rules alone: the search built without the templates.
         let mut s = Box::new(HSearch::<u128, LARGE_POINTS>::new());
-        s.build(&pos, Color::Black, Mode::Proof);
+        s.build_base(&pos, Color::Black, Mode::Proof);
         s.run(false);
         let (_, south) = s.edges();
         let fulls = s.full[pair(s.point[f8] as usize, south)].items().to_vec();
