@@ -99,3 +99,28 @@ pub trait Knowledge: Game {
 /// The largest proof or disproof number an estimate
 /// ([`Knowledge::estimate`]) may give.
 pub const MAX_ESTIMATE: u32 = 1 << 16;
+
+/// Sorts `moves` best first for the side to move of `pos` by an
+/// evaluation `score` of the position after each move, from the
+/// opponent's view (lowest first; a move that ends the game first of
+/// all); stable. What a game's [`Knowledge::order_moves`] does with its
+/// evaluation (Hex's and Onyx's two-distance).
+pub fn order_by_evaluation<G: Game>(pos: &mut G, moves: &mut [G::Move], score: impl Fn(&G) -> i64) {
+    let mut keyed: Vec<(i64, G::Move)> = moves
+        .iter()
+        .map(|&mv| {
+            pos.play(mv);
+            let s = if pos.outcome().is_some() {
+                i64::MIN
+            } else {
+                score(pos)
+            };
+            pos.undo();
+            (s, mv)
+        })
+        .collect();
+    keyed.sort_by_key(|&(s, _)| s);
+    for (m, (_, mv)) in moves.iter_mut().zip(keyed) {
+        *m = mv;
+    }
+}

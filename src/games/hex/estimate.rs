@@ -26,21 +26,5 @@ pub(super) fn estimate(pos: &mut Hex) -> (u32, u32) {
 /// ([`evaluate_two_distance`]) after each move, from the opponent's view,
 /// lowest first (a move that wins at once first of all); stable.
 pub(super) fn order_moves(pos: &mut Hex, moves: &mut [HexMove]) {
-    let mut keyed: Vec<(i64, HexMove)> = moves
-        .iter()
-        .map(|&mv| {
-            pos.play(mv);
-            let s = if pos.outcome().is_some() {
-                i64::MIN
-            } else {
-                evaluate_two_distance(pos) as i64
-            };
-            pos.undo();
-            (s, mv)
-        })
-        .collect();
-    keyed.sort_by_key(|&(s, _)| s);
-    for (m, (_, mv)) in moves.iter_mut().zip(keyed) {
-        *m = mv;
-    }
+    crate::solve::knowledge::order_by_evaluation(pos, moves, |p| evaluate_two_distance(p) as i64);
 }

@@ -161,4 +161,14 @@ impl crate::solve::Knowledge for Onyx {
     fn prune_losing(&mut self, moves: &mut Vec<OnyxMove>) {
         vc::prune_losing(self, moves)
     }
+
+    const ORDERS: bool = true;
+
+    /// By the two-distance evaluation after each move, from the
+    /// opponent's view, lowest first.
+    fn order_moves(&mut self, moves: &mut [OnyxMove]) {
+        crate::solve::knowledge::order_by_evaluation(self, moves, |p| {
+            two_distance::evaluate_two_distance(p) as i64
+        });
+    }
 }
