@@ -318,18 +318,66 @@ fn onyx_orders_a_winning_move_first() {
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Black)), "{g:?}");
 }
 
-/// Onyx's move order (by its two-distance evaluation) and the widening it
-/// turns on change the nodes, never the value: on random blank 4×4
-/// positions (by colour and by player, against plain df-pn too) and 6×6
-/// positions a few moves from a random game's end, the solver with them
-/// agrees with the solver without them wherever both finish, and its
-/// winning moves win by the solver without them.
-#[test]
-fn onyx_move_order_and_widening_keep_the_values() {
-    let mut rng = SmallRng::seed_from_u64(78);
+/// The checks of the move-order tests on `g` (not over): by colour and by
+/// player, the solver with the knowledge's move order and the widening it
+/// turns on agrees with the solver without them wherever both finish
+/// (and, when `plain`, with plain df-pn), and its winning moves win by the
+/// solver without them. How many values were compared.
+fn order_keeps_the_values<G>(g: &mut G, plain: bool) -> usize
+where
+    G: crosscut::solve::Knowledge + std::fmt::Debug,
+{
+    let mut compared = 0;
+    for by_player in [false, true] {
+        let value = |g: &mut G, order: bool, knowledge: bool| {
+            let mut s: Solver<G> = Solver::new(16);
+            s.order = order;
+            s.widening = order;
+            let limits = SolveLimits {
+                nodes: Some(200_000),
+                ..limits(by_player, knowledge)
+            };
+            s.solve(g, &limits, &mut |_| {}).value
+        };
+        let with = value(g, true, true);
+        let without = value(g, false, true);
+        if kind(&with) == 3 || kind(&without) == 3 {
+            continue;
+        }
+        compared += 1;
+        assert_eq!(kind(&with), kind(&without), "{g:?}");
+        if plain {
+            let plain = value(g, false, false);
+            if kind(&plain) != 3 {
+                assert_eq!(kind(&with), kind(&plain), "{g:?}");
+            }
+        }
+        if let (SolveValue::Win(mv), false) = (with, by_player) {
+            let me = g.to_move();
+            g.play(mv);
+            // After a swap the same colour moves again (by colour).
+            let wanted = if g.to_move() == me { 0 } else { 1 };
+            let after = value(g, false, true);
+            g.undo();
+            assert_eq!(kind(&after), wanted, "{mv:?} does not win for {me:?}");
+        }
+    }
+    compared
+}
+
+/// A game's move order changes the nodes, never the value
+/// ([`order_keeps_the_values`]): on `count` positions of the game `new`
+/// makes for a size, alternately after a few random moves on the small
+/// board (checked against plain df-pn too) and a few moves from a random
+/// game's end on the larger one.
+fn move_order_keeps_the_values<G>(seed: u64, sizes: [usize; 2], new: impl Fn(usize) -> G)
+where
+    G: crosscut::solve::Knowledge + std::fmt::Debug,
+{
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut compared = 0;
     for k in 0..48 {
-        let mut g = Onyx::new(4 + 2 * (k % 2), Start::Blank).unwrap();
+        let mut g = new(sizes[k % 2]);
         if k % 2 == 0 {
             let count = rng.random_range(2..9);
             random_moves(&mut g, &mut rng, count);
@@ -337,43 +385,24 @@ fn onyx_move_order_and_widening_keep_the_values() {
             let back = rng.random_range(3..8);
             near_end(&mut g, &mut rng, back, 200);
         }
-        if g.outcome().is_some() {
-            continue;
-        }
-        for by_player in [false, true] {
-            let value = |g: &mut Onyx, order: bool, knowledge: bool| {
-                let mut s: Solver<Onyx> = Solver::new(16);
-                s.order = order;
-                s.widening = order;
-                let limits = SolveLimits {
-                    nodes: Some(400_000),
-                    ..limits(by_player, knowledge)
-                };
-                s.solve(g, &limits, &mut |_| {}).value
-            };
-            let with = value(&mut g, true, true);
-            let without = value(&mut g, false, true);
-            if kind(&with) == 3 || kind(&without) == 3 {
-                continue;
-            }
-            compared += 1;
-            assert_eq!(kind(&with), kind(&without), "{g:?}");
-            if g.size() == 4 {
-                let plain = value(&mut g, false, false);
-                if kind(&plain) != 3 {
-                    assert_eq!(kind(&with), kind(&plain), "{g:?}");
-                }
-            }
-            if let (SolveValue::Win(mv), false) = (with, by_player) {
-                let me = g.to_move();
-                g.play(mv);
-                let after = value(&mut g, false, true);
-                g.undo();
-                assert_eq!(kind(&after), 1, "{mv:?} does not win for {me:?}");
-            }
+        if g.outcome().is_none() {
+            compared += order_keeps_the_values(&mut g, k % 2 == 0);
         }
     }
     assert!(compared >= 60, "only {compared} compared");
+}
+
+/// Onyx's move order (by its two-distance evaluation): blank 4×4 and 6×6.
+#[test]
+fn onyx_move_order_and_widening_keep_the_values() {
+    move_order_keeps_the_values(78, [4, 6], |n| Onyx::new(n, Start::Blank).unwrap());
+}
+
+/// Orcoon's move order (by its connection distance): 3×3 (4×4 positions
+/// often pass the node limit, and take long with the pass adjudication).
+#[test]
+fn orcoon_move_order_and_widening_keep_the_values() {
+    move_order_keeps_the_values(79, [3, 3], |n| Orcoon::new(n).unwrap());
 }
 
 /// The checks of [`a_decisive_game_is_solved_by_one_search`] on `g`:

@@ -110,5 +110,17 @@ const BENCH: &[BenchPosition] = &[
     },
 ];
 
-/// The solver sees wins in one (the default); no connection knowledge yet.
-impl crate::solve::Knowledge for Orcoon {}
+/// The solver sees wins in one (the default); no connection knowledge
+/// yet. It orders a node's moves by the evaluation ([`eval::Distance`])
+/// after each, from the opponent's view (which turns on the solver's
+/// progressive widening).
+impl crate::solve::Knowledge for Orcoon {
+    const ORDERS: bool = true;
+
+    fn order_moves(&mut self, moves: &mut [<Self as crate::game::Game>::Move]) {
+        use crate::search::Evaluator;
+        crate::solve::knowledge::order_by_evaluation(self, moves, |p| {
+            eval::Distance.evaluate(p) as i64
+        });
+    }
+}
