@@ -102,18 +102,20 @@ pub const MAX_ESTIMATE: u32 = 1 << 16;
 
 /// Sorts `moves` best first for the side to move of `pos` by an
 /// evaluation `score` of the position after each move, from the
-/// opponent's view (lowest first; a move that ends the game first of
-/// all); stable. What a game's [`Knowledge::order_moves`] does with its
-/// evaluation (Hex's and Onyx's two-distance).
+/// opponent's view (lowest first; a move that wins at once first of all,
+/// one that ends the game otherwise last); stable. What a game's
+/// [`Knowledge::order_moves`] does with its evaluation (Hex's and Onyx's
+/// two-distance, Orcoon's connection distance).
 pub fn order_by_evaluation<G: Game>(pos: &mut G, moves: &mut [G::Move], score: impl Fn(&G) -> i64) {
+    let me = pos.to_move();
     let mut keyed: Vec<(i64, G::Move)> = moves
         .iter()
         .map(|&mv| {
             pos.play(mv);
-            let s = if pos.outcome().is_some() {
-                i64::MIN
-            } else {
-                score(pos)
+            let s = match pos.outcome() {
+                Some(Outcome::Win(c)) if c == me => i64::MIN,
+                Some(_) => i64::MAX,
+                None => score(pos),
             };
             pos.undo();
             (s, mv)
