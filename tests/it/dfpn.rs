@@ -318,6 +318,24 @@ fn onyx_orders_a_winning_move_first() {
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Black)), "{g:?}");
 }
 
+/// A move that ends the game in the other side's win goes last: Orcoon's
+/// pass on the empty board (White then joins its edges).
+#[test]
+fn orcoon_orders_a_losing_pass_last() {
+    use crosscut::solve::Knowledge;
+    let mut g = Orcoon::new(3).unwrap();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.rotate_right(1);
+    g.order_moves(&mut moves);
+    let last = *moves.last().unwrap();
+    g.play(last);
+    assert_eq!(g.outcome(), Some(Outcome::Win(Color::White)), "{moves:?}");
+    g.undo();
+    g.play(moves[0]);
+    assert_eq!(g.outcome(), None);
+}
+
 /// The checks of the move-order tests on `g` (not over): by colour and by
 /// player, the solver with the knowledge's move order and the widening it
 /// turns on agrees with the solver without them wherever both finish
