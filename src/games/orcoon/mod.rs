@@ -111,16 +111,14 @@ const BENCH: &[BenchPosition] = &[
 ];
 
 /// The solver sees wins in one (the default); no connection knowledge
-/// yet. It orders a node's moves by the evaluation ([`eval::Distance`])
+/// yet. It orders a node's moves by the evaluation ([`Distance`])
 /// after each, from the opponent's view (which turns on the solver's
 /// progressive widening).
 impl crate::solve::Knowledge for Orcoon {
     const ORDERS: bool = true;
 
-    fn order_moves(&mut self, moves: &mut [<Self as crate::game::Game>::Move]) {
+    fn order_moves(&mut self, moves: &mut [OrcoonMove]) {
         use crate::search::Evaluator;
-        crate::solve::knowledge::order_by_evaluation(self, moves, |p| {
-            eval::Distance.evaluate(p) as i64
-        });
+        crate::solve::knowledge::order_by_evaluation(self, moves, |p| Distance.evaluate(p) as i64);
     }
 }
