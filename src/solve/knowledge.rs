@@ -108,21 +108,14 @@ pub const MAX_ESTIMATE: u32 = 1 << 16;
 /// two-distance, Orcoon's connection distance).
 pub fn order_by_evaluation<G: Game>(pos: &mut G, moves: &mut [G::Move], score: impl Fn(&G) -> i64) {
     let me = pos.to_move();
-    let mut keyed: Vec<(i64, G::Move)> = moves
-        .iter()
-        .map(|&mv| {
-            pos.play(mv);
-            let s = match pos.outcome() {
-                Some(Outcome::Win(c)) if c == me => i64::MIN,
-                Some(_) => i64::MAX,
-                None => score(pos),
-            };
-            pos.undo();
-            (s, mv)
-        })
-        .collect();
-    keyed.sort_by_key(|&(s, _)| s);
-    for (m, (_, mv)) in moves.iter_mut().zip(keyed) {
-        *m = mv;
-    }
+    moves.sort_by_cached_key(|&mv| {
+        pos.play(mv);
+        let s = match pos.outcome() {
+            Some(Outcome::Win(c)) if c == me => i64::MIN,
+            Some(_) => i64::MAX,
+            None => score(pos),
+        };
+        pos.undo();
+        s
+    });
 }

@@ -1375,8 +1375,9 @@ fn a_region_behind_a_groups_cutset_is_dead() {
 /// IV-b on the fourth row, V-a on the fifth, found by taking cells out of
 /// a large region while the solver still proved the connection).
 fn drawn(name: &str) -> templates::EdgeTemplate {
-    let found = templates::edge_templates().iter().find(|t| t.name == name);
-    found.expect("a drawn template").clone()
+    templates::edge_template(name)
+        .expect("a drawn template")
+        .clone()
 }
 
 /// Cells as (column, row) offsets from a template's cell.

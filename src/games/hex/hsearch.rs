@@ -2118,7 +2118,7 @@ mod tests {
         pos.play(mv);
         let f8 = 5 + 11 * 7;
         let drawn = |name: &str| {
-            let t = edge_templates().iter().find(|t| t.name == name);
+            let t = super::super::templates::edge_template(name);
             t.expect("a drawn template").clone()
         };
         let mask = |t: super::super::templates::EdgeTemplate| -> u128 {

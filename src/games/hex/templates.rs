@@ -304,6 +304,11 @@ pub fn edge_templates() -> &'static [EdgeTemplate] {
     })
 }
 
+/// The edge template drawn under `name` (`IV-a`, `dk5-3`, …), if any.
+pub fn edge_template(name: &str) -> Option<&'static EdgeTemplate> {
+    edge_templates().iter().find(|t| t.name == name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
