@@ -8,7 +8,7 @@
 //! solution. Each game's implementation is checked against brute force in
 //! the tests.
 
-use crate::game::{Color, Effort, Game, Outcome};
+use crate::game::{Color, Effort, Game, Notation, Outcome};
 
 /// Knowledge about a game's positions, used by the df-pn solver.
 pub trait Knowledge: Game {
@@ -117,5 +117,25 @@ pub fn order_by_evaluation<G: Game>(pos: &mut G, moves: &mut [G::Move], score: i
         };
         pos.undo();
         s
+    });
+}
+
+/// Removes from `moves` the later in board order of each pair of twins
+/// both in the list: moves that the position's symmetry
+/// ([`Notation::symmetric_move`]) maps to each other lead to positions of
+/// equal value, so whenever a dropped move wins, its kept twin wins too.
+/// A move that is its own image (the swap) stays. Nothing changes on a
+/// position the game names no symmetry for. What Hex's and Onyx's
+/// [`Knowledge::prune_inferior`] do with the half-turn.
+pub fn keep_one_of_twins<G: Notation>(pos: &G, moves: &mut Vec<G::Move>) {
+    if moves.len() < 2 || pos.symmetric_move(moves[0]).is_none() {
+        return;
+    }
+    let listed: Vec<G::Move> = moves.clone();
+    moves.retain(|&mv| match pos.symmetric_move(mv) {
+        Some(twin) if twin != mv => {
+            !(pos.move_order(twin) < pos.move_order(mv) && listed.contains(&twin))
+        }
+        _ => true,
     });
 }

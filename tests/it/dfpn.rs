@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use crate::common::minimax::{V, minimax, near_end, random_moves};
 use crosscut::game::{Color, Game, Notation, Outcome};
 use crosscut::games::hex::Hex;
-use crosscut::games::onyx::{Onyx, Start};
+use crosscut::games::onyx::{Onyx, OnyxMove, Start};
 use crosscut::games::orcoon::Orcoon;
 use crosscut::protocol::Gtp;
 use crosscut::solve::{Proof, SolveLimits, SolveValue, Solver};
@@ -414,6 +414,50 @@ where
 #[test]
 fn onyx_move_order_and_widening_keep_the_values() {
     move_order_keeps_the_values(78, [4, 6], |n| Onyx::new(n, Start::Blank).unwrap());
+}
+
+/// Onyx keeps one move of each pair of twins on a position that is its
+/// own half-turn: the values stay those of plain df-pn. The blank 4×4
+/// start and 24 positions made symmetric (two random pieces and their
+/// twins, each of its colour, Black to move again).
+#[test]
+fn onyx_twin_pruning_keeps_the_values() {
+    use crosscut::games::onyx::symmetry::{half_turn, is_own_half_turn};
+    let mut rng = SmallRng::seed_from_u64(2020);
+    let mut start = Onyx::new(4, Start::Blank).unwrap();
+    let mut compared = order_keeps_the_values(&mut start, true);
+    let mut made = 0;
+    while made < 24 {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let mut moves = Vec::new();
+        let mut picked = Vec::new();
+        for _ in 0..2 {
+            moves.clear();
+            g.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            picked.push(mv);
+            g.play(mv);
+        }
+        let twins: Vec<OnyxMove> = picked
+            .iter()
+            .map(|&m| match m {
+                OnyxMove::Place(p) => OnyxMove::Place(half_turn(g.geometry(), p)),
+                other => other,
+            })
+            .collect();
+        if twins.iter().all(|&m| {
+            g.outcome().is_none() && g.is_legal(m) && {
+                g.play(m);
+                true
+            }
+        }) && g.outcome().is_none()
+            && is_own_half_turn(&g)
+        {
+            made += 1;
+            compared += order_keeps_the_values(&mut g, true);
+        }
+    }
+    assert!(compared >= 30, "only {compared} compared");
 }
 
 /// Orcoon's move order (by its connection distance): 3×3 (4×4 positions

@@ -651,36 +651,98 @@ fn a_retry_solves_one_of_two_twins_and_merge_reads_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Twins in a map: on Hex's empty board the half-turn maps each opening
-/// to another, so a job whose twin is solved takes its result, turned,
-/// without solving (16 openings of 4×4, one after another: the second half
-/// are twins); each twin's value is its own solve's, and a turned
-/// refutation refutes. A game or position without a symmetry has none.
+/// Twins in a map: on Hex's empty board and Onyx's blank start the
+/// half-turn maps each opening to another, so a job whose twin is solved
+/// takes its result, turned, without solving (Hex 4×4's 16 openings and
+/// Onyx 4×4's 20, one after another: the second half are twins); each
+/// twin's value is its own solve's, and a turned refutation refutes. A
+/// position without a symmetry has none.
 #[test]
 fn a_map_takes_each_twins_result_turned() {
-    let (dir, out) = fresh_dir("crosscut-twins");
-    let game = hex_map_game("4");
-    let listed = listed_openings(&game);
-    let openings: Vec<&str> = listed.lines().collect();
-    assert_eq!(openings.len(), 16);
+    let hex = hex_map_game("4");
+    twins_take_turned_results(
+        "crosscut-twins",
+        &hex,
+        &[
+            "game hex",
+            "boardsize 4",
+            "swap off",
+            "param solve_by color",
+        ],
+        16,
+        "d4 loss reply",
+    );
+    let onyx = [
+        "--game",
+        "onyx",
+        "--size",
+        "4",
+        "--option",
+        "start=blank",
+        "--option",
+        "swap=off",
+        "--by",
+        "color",
+    ];
+    twins_take_turned_results(
+        "crosscut-twins-onyx",
+        &onyx,
+        &[
+            "game onyx",
+            "boardsize 4",
+            "start blank",
+            "swap off",
+            "param solve_by color",
+        ],
+        20,
+        "D4 loss reply B3 as its twin A1",
+    );
+    // The half-turn is named only while the position is its own.
+    let mut hex = Hex::new(4).unwrap();
+    let a1 = hex.parse_move("a1").unwrap();
+    let d4 = hex.parse_move("d4").unwrap();
+    assert!(hex.symmetric_move(a1) == Some(d4));
+    hex.play(a1);
+    assert!(hex.symmetric_move(hex.parse_move("b2").unwrap()).is_none());
+    let mut onyx = Onyx::new(4, Start::Blank).unwrap();
+    let a1 = onyx.parse_move("A1").unwrap();
+    let d4 = onyx.parse_move("D4").unwrap();
+    assert!(onyx.symmetric_move(a1) == Some(d4));
+    assert!(onyx.symmetric_move(onyx.parse_move("BC12").unwrap()) == onyx.parse_move("BC34").ok());
+    onyx.play(a1);
+    assert!(
+        onyx.symmetric_move(onyx.parse_move("B2").unwrap())
+            .is_none()
+    );
+}
+
+/// The map of `game` (`openings` of them), one job after another: half
+/// the jobs take a twin's result; each such value is its twin's and the
+/// solve's of the position after the opening (set up in GTP by `setup`),
+/// and a turned refutation refutes. `expect` is a line of the map.
+fn twins_take_turned_results(
+    tag: &str,
+    game: &[&str],
+    setup: &[&str],
+    openings: usize,
+    expect: &str,
+) {
+    let (dir, out) = fresh_dir(tag);
+    let listed = listed_openings(game);
+    let listed: Vec<&str> = listed.lines().collect();
+    assert_eq!(listed.len(), openings);
     let mut turned = 0;
-    for o in &openings {
-        let (code, said) =
-            map_tool(&[&["solve"], &game[..], &["--out", &out, "--opening", o]].concat());
+    for o in &listed {
+        let (code, said) = map_tool(&[&["solve"], game, &["--out", &out, "--opening", o]].concat());
         assert_eq!(code, 0, "{said}");
         turned += usize::from(said.contains("as its twin"));
     }
-    assert_eq!(turned, 8);
+    assert_eq!(turned, openings / 2);
     let (code, map) = map_tool(&["merge", "--out", &out]);
     assert_eq!(code, 0, "{map}");
-    assert!(map.contains("d4 loss reply"), "{map}");
+    assert!(map.contains(expect), "{map}");
     let mut gtp = Gtp::new();
-    for c in [
-        "game hex",
-        "boardsize 4",
-        "swap off",
-        "param solve_by color",
-    ] {
+    for c in setup {
         ok(&mut gtp, c);
     }
     for line in map.lines().filter(|l| l.contains(" as its twin ")) {
@@ -706,43 +768,7 @@ fn a_map_takes_each_twins_result_turned() {
             assert!(after.starts_with("loss"), "{opening} {}: {after}", w[i + 1]);
         }
     }
-    // Hex names the half-turn only while the position is its own.
-    let mut hex = Hex::new(4).unwrap();
-    let a1 = hex.parse_move("a1").unwrap();
-    let d4 = hex.parse_move("d4").unwrap();
-    assert!(hex.symmetric_move(a1) == Some(d4));
-    hex.play(a1);
-    assert!(hex.symmetric_move(hex.parse_move("b2").unwrap()).is_none());
-    // Onyx names no symmetry: every opening is solved itself.
-    let onyx = [
-        "--game",
-        "onyx",
-        "--size",
-        "4",
-        "--option",
-        "start=blank",
-        "--by",
-        "color",
-    ];
-    let (code, said) = map_tool(
-        &[
-            &["solve"],
-            &onyx[..],
-            &[
-                "--out",
-                &format!("{out}-onyx"),
-                "--index",
-                "0",
-                "--time",
-                "5",
-            ],
-        ]
-        .concat(),
-    );
-    assert_eq!(code, 0, "{said}");
-    assert!(!said.contains("twin"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(format!("{out}-onyx"));
 }
 
 /// An opening map as jobs: `list` gives the openings, each `solve` job

@@ -98,23 +98,5 @@ pub fn prune(pos: &Hex, moves: &mut Vec<HexMove>) {
             moves.retain(|mv| !lost(mv));
         }
     }
-    if !is_own_half_turn(pos) {
-        return;
-    }
-    let n = pos.geometry().n;
-    let listed: Vec<usize> = moves
-        .iter()
-        .filter_map(|mv| match mv {
-            HexMove::Place(c) => Some(*c as usize),
-            HexMove::Swap => None,
-        })
-        .collect();
-    moves.retain(|mv| match mv {
-        HexMove::Place(c) => {
-            let c = *c as usize;
-            let twin = rotate(n, c);
-            !(twin < c && listed.contains(&twin))
-        }
-        HexMove::Swap => true,
-    });
+    crate::solve::knowledge::keep_one_of_twins(pos, moves);
 }

@@ -640,6 +640,18 @@ impl Notation for Onyx {
         super::display::render_board(self)
     }
 
+    /// The half-turn (see [`super::symmetry`]), on a position that is its
+    /// own half-turn.
+    fn symmetric_move(&self, mv: OnyxMove) -> Option<OnyxMove> {
+        if !super::symmetry::is_own_half_turn(self) {
+            return None;
+        }
+        Some(match mv {
+            OnyxMove::Place(p) => OnyxMove::Place(super::symmetry::half_turn(&self.geo, p)),
+            OnyxMove::Swap => OnyxMove::Swap,
+        })
+    }
+
     fn drawing(&self) -> crate::drawing::Drawing {
         super::display::drawing(self)
     }

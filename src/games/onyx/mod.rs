@@ -6,6 +6,7 @@ mod display;
 pub mod distance;
 pub mod eval;
 pub mod geometry;
+pub mod symmetry;
 pub mod two_distance;
 mod vc;
 
@@ -149,8 +150,9 @@ pub(crate) fn random_game(
 }
 
 /// The solver sees wins in one, virtual connections and semi-connections,
-/// and prunes to the carrier of the opponent's virtual connection (see
-/// `vc.rs` for the patterns and why captures cannot break them).
+/// prunes to the carrier of the opponent's virtual connection (see
+/// `vc.rs` for the patterns and why captures cannot break them), and
+/// keeps one move of each pair of twins on a symmetric position.
 impl crate::solve::Knowledge for Onyx {
     const LAZY: bool = true;
 
@@ -160,6 +162,12 @@ impl crate::solve::Knowledge for Onyx {
 
     fn prune_losing(&mut self, moves: &mut Vec<OnyxMove>) {
         vc::prune_losing(self, moves)
+    }
+
+    /// One move of each pair of twins on a position that is its own
+    /// half-turn (`symmetry.rs`).
+    fn prune_inferior(&mut self, moves: &mut Vec<OnyxMove>) {
+        crate::solve::knowledge::keep_one_of_twins(self, moves)
     }
 
     const ORDERS: bool = true;
