@@ -295,6 +295,37 @@ fn a_virtual_connection_is_seen_and_prunes_to_its_carrier() {
     assert_eq!(g.forced_winner(), Some(Color::Black));
 }
 
+/// A semi-connection whose one move is not a one-point link between two
+/// nodes but a point from which a two-way link goes on: White's group
+/// A5 B5 C4 C3 D3 touches the left edge; E3 joins D3 and then reaches the
+/// right edge by F3 or F4 (the diagonal E3-F4). White to move wins, seen
+/// without search (and the plain solver agrees).
+#[test]
+fn a_semi_connection_through_a_key_point_is_seen() {
+    let mut g = Onyx::new(6, Start::Blank).unwrap();
+    g.set_swap(false);
+    for p in ["D5", "E5", "A4", "B4", "D4", "B3", "C2", "D2"] {
+        g.setup(Some(Color::Black), p).unwrap();
+    }
+    for p in ["D6", "A5", "B5", "C4", "C3", "D3", "A2", "A1"] {
+        g.setup(Some(Color::White), p).unwrap();
+    }
+    for m in ["F2", "E2", "C1"] {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(g.forced_winner(), Some(Color::White), "{}", g.showboard());
+    let mut plain = Solver::new(16);
+    plain.use_knowledge = false;
+    let limits = SolveLimits {
+        nodes: Some(2_000_000),
+        ..SolveLimits::unlimited()
+    };
+    let r = plain.solve(&mut g, &limits, &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)), "{:?}", r.value);
+}
+
 #[test]
 fn nothing_but_wins_in_one_while_a_swap_can_come() {
     // Before the third move the knowledge counts colours, so it claims

@@ -20,6 +20,17 @@
 //! - **one-point link** (semi-connections only): a single empty grid point
 //!   adjacent to both nodes, that `c` must take itself.
 //!
+//! For semi-connections the graph also has a **key node** for every empty
+//! grid point `k`, as if `c` held it: touches to the groups next to `k` and
+//! to an edge `k` lies on, and two-way links to other nodes (never to
+//! another key node). A path through a key node needs the one move `k`, as
+//! one with a one-point link needs its point: the path search counts either
+//! as the path's one move. So a semi-connection's move may be a point from
+//! which two-way links go on (E3 in `tests/it/onyx_vc.rs`,
+//! `a_semi_connection_through_a_key_point_is_seen`), not only a point
+//! adjacent to two nodes. Such paths only name candidate moves: each is
+//! played and a virtual connection looked for again (below).
+//!
 //! Midpoints are never carrier points: a midpoint may be taken only while
 //! its square's four corners are empty, so a carrier midpoint could become
 //! illegal for `c` when the opponent (or `c` itself) takes a corner. Every
@@ -74,8 +85,8 @@
 //!
 //! [`forced_winner`]: a win in one of the side to move; a virtual
 //! connection of the side not to move; a virtual connection of the side to
-//! move, or a semi-connection (a path with one one-point link `x`: `x` is
-//! played and a virtual connection looked for again). [`prune_losing`]:
+//! move, or a semi-connection (a path with one one-point link or key node
+//! `x`: `x` is played and a virtual connection looked for again). [`prune_losing`]:
 //! the must-play region (see there). The path search gives up after a
 //! fixed number of steps, which only means that nothing is claimed.
 //! Answers of the connection search are cached per thread by the
@@ -125,6 +136,13 @@ struct Graph {
     /// `by_node[start[i]..start[i + 1]]`.
     by_node: Vec<u32>,
     start: Vec<u32>,
+    /// The first *key node* (with one-point links only): an empty grid
+    /// point taken as the colour's piece, the one move a semi-connection
+    /// path may then need instead of a one-point link. Nodes from here on
+    /// are key nodes.
+    first_key: u16,
+    /// The point of each key node.
+    key_point: Vec<Point>,
 }
 
 /// A colour's groups: the group node of each point, and each node's edges.
@@ -187,8 +205,41 @@ impl Graph {
     fn from_groups(pos: &Onyx, color: Color, groups: Groups, singles: bool) -> Graph {
         let geo = pos.geometry();
         let (first, second) = edge_bits(color);
-        let Groups { group, node_edges } = groups;
+        let Groups {
+            group,
+            mut node_edges,
+        } = groups;
         let mut links = Vec::with_capacity(64);
+        // Key nodes: every empty grid point, with its edges (so the touches
+        // below join it to an edge it lies on) and touches to the groups
+        // next to it.
+        let first_key = node_edges.len() as u16;
+        let mut key_point = Vec::new();
+        let mut key_of = vec![NONE; if singles { geo.n * geo.n } else { 0 }];
+        if singles {
+            for p in 0..(geo.n * geo.n) as Point {
+                if pos.at(p).is_some() {
+                    continue;
+                }
+                let id = node_edges.len() as u16;
+                key_of[p as usize] = id;
+                key_point.push(p);
+                node_edges.push(geo.edges[p as usize]);
+                let mut seen: [u16; 8] = [NONE; 8];
+                for (k, &q) in geo.neighbours_of(p).iter().enumerate() {
+                    let g = group[q as usize];
+                    if g != NONE && !seen.contains(&g) {
+                        seen[k] = g;
+                        links.push(Link {
+                            a: g,
+                            b: id,
+                            x: NONE,
+                            y: NONE,
+                        });
+                    }
+                }
+            }
+        }
         for (id, &e) in node_edges.iter().enumerate().skip(2) {
             for (edge, bit) in [(FIRST, first), (SECOND, second)] {
                 if e & bit != 0 {
@@ -221,11 +272,17 @@ impl Graph {
                 let g = group[q as usize];
                 if g != NONE && !near.contains(&g) {
                     near.push(g);
+                } else if singles && (q as usize) < key_of.len() && key_of[q as usize] != NONE {
+                    near.push(key_of[q as usize]);
                 }
             }
             for i in 0..near.len() {
                 for j in i + 1..near.len() {
                     let (a, b) = (near[i].min(near[j]), near[i].max(near[j]));
+                    if b >= first_key && a >= first_key {
+                        // Two key nodes: two moves.
+                        continue;
+                    }
                     triples.push((a as u64) << 32 | (b as u64) << 16 | x as u64);
                 }
             }
@@ -251,7 +308,8 @@ impl Graph {
                         links.push(Link { a, b, x, y });
                     }
                 }
-            } else if singles {
+            } else if singles && b < first_key {
+                // (A one-point link to a key node would be a second move.)
                 links.push(Link {
                     a,
                     b,
@@ -292,6 +350,8 @@ impl Graph {
             links,
             by_node,
             start,
+            first_key,
+            key_point,
         }
     }
 
@@ -301,7 +361,8 @@ impl Graph {
     }
 
     /// Searches edge-to-edge paths with disjoint carriers (at most
-    /// `singles` one-point links) and calls `accept` on each until it
+    /// `singles` one-point links and key nodes together; a key node's
+    /// point in no carrier) and calls `accept` on each until it
     /// returns true; returns whether one did. Gives up after [`BUDGET`]
     /// steps.
     fn paths(&self, singles: u32, accept: &mut dyn FnMut(&Graph, &[u32]) -> bool) -> bool {
@@ -411,13 +472,22 @@ impl PathSearch<'_> {
             if self.visited[next as usize] {
                 continue;
             }
-            let single = l.x != NONE && l.y == NONE;
+            // A one-point link, or a key node (its point then taken):
+            // each is the one move a semi-connection path may need.
+            let key = (next >= graph.first_key)
+                .then(|| graph.key_point[(next - graph.first_key) as usize]);
+            let single = (l.x != NONE && l.y == NONE) || key.is_some();
             if single && singles == 0 {
                 continue;
             }
-            if [l.x, l.y]
+            if [l.x, l.y, key.unwrap_or(NONE)]
                 .iter()
                 .any(|&p| p != NONE && self.used[p as usize])
+            {
+                continue;
+            }
+            if let Some(p) = key
+                && [l.x, l.y].contains(&p)
             {
                 continue;
             }
@@ -426,9 +496,15 @@ impl PathSearch<'_> {
                 accept(graph, &self.path)
             } else {
                 self.set(l, true);
+                if let Some(p) = key {
+                    self.used[p as usize] = true;
+                }
                 self.visited[next as usize] = true;
                 let f = self.dfs(next, singles - single as u32, accept);
                 self.visited[next as usize] = false;
+                if let Some(p) = key {
+                    self.used[p as usize] = false;
+                }
                 self.set(l, false);
                 f
             };
@@ -574,26 +650,35 @@ fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
     (0..w).any(|k| reach[0][k] & reach[1][k] & pos.placeable_word(k) != 0)
 }
 
-/// Most one-point links tried as semi-connections in one position.
+/// Most one-point links and key points tried as semi-connections in one
+/// position.
 const MAX_CANDIDATES: usize = 8;
 
 /// The graph of `color` (from its `groups`) searched for paths with at
-/// most one one-point link: whether a path without one passes the capture
-/// test (a virtual connection), and the one-point links of the others (up
-/// to [`MAX_CANDIDATES`]), each to be checked by playing it.
+/// most one one-point link or key node: whether a path without either
+/// passes the capture test (a virtual connection), and the one-point links
+/// and key points of the others (up to [`MAX_CANDIDATES`]), each to be
+/// checked by playing it.
 fn semi_candidates(pos: &Onyx, color: Color, groups: Groups) -> (bool, Vec<Point>) {
     let graph = Graph::from_groups(pos, color, groups, true);
     let mut candidates: Vec<Point> = Vec::new();
     let mut full = false;
     graph.paths(1, &mut |g, path| {
-        let single = path
-            .iter()
-            .map(|&k| g.links[k as usize])
-            .find(|l| l.x != NONE && l.y == NONE);
+        let single = path.iter().map(|&k| g.links[k as usize]).find_map(|l| {
+            if l.b >= g.first_key {
+                Some(g.key_point[(l.b - g.first_key) as usize])
+            } else if l.a >= g.first_key {
+                Some(g.key_point[(l.a - g.first_key) as usize])
+            } else if l.x != NONE && l.y == NONE {
+                Some(l.x)
+            } else {
+                None
+            }
+        });
         match single {
-            Some(l) => {
-                if !candidates.contains(&l.x) {
-                    candidates.push(l.x);
+            Some(x) => {
+                if !candidates.contains(&x) {
+                    candidates.push(x);
                 }
                 candidates.len() >= MAX_CANDIDATES
             }
@@ -607,8 +692,8 @@ fn semi_candidates(pos: &Onyx, color: Color, groups: Groups) -> (bool, Vec<Point
 }
 
 /// Whether the side to move has a move after which it holds a virtual
-/// connection: the one-point link of a path with one such link, checked
-/// by playing it and searching again.
+/// connection: the one-point link or key point of a path with one,
+/// checked by playing it and searching again.
 fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
     let me = pos.to_move();
     let (full, candidates) = semi_candidates(pos, me, groups);
