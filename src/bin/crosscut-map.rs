@@ -4,7 +4,11 @@
 //!
 //! `list` prints the openings, `solve` solves one of them into its own
 //! file in the output folder (a finished opening is never solved twice),
-//! and `merge` writes the map from those files. See docs/solutions.md.
+//! and `merge` writes the map from those files. An opening too hard for
+//! one job is split into its answers: `list --opening MOVE` prints them,
+//! `solve --opening MOVE --answer REPLY` solves one, and `merge` decides
+//! the opening from them (lost when one answer refutes it, won when every
+//! answer loses). See docs/solutions.md.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,15 +22,17 @@ const USAGE: &str = "\
 crosscut-map: opening maps as independent jobs
 
 usage:
-  crosscut-map list  GAME
+  crosscut-map list  GAME [--opening MOVE]
   crosscut-map solve GAME --out DIR (--opening MOVE | --index K)
+                     [--answer REPLY | --answer-index K]
                      [--time SECONDS] [--nodes N] [--hash MB] [--retry-unknown]
   crosscut-map merge --out DIR
 
 GAME is: --game NAME [--size N] [--option NAME=VALUE ...] [--by color|player]
   (--by: wins counted by colour, or by player across a swap; default player)
 
-list   prints every opening (the legal first moves, in board order), one a line.
+list   prints every opening (the legal first moves, in board order), one a line;
+       with --opening, every answer to it (the legal replies, in board order).
 solve  solves the position after one opening (by name, or the K-th of the list
        counting from 0, for job arrays) and writes DIR/job-MOVE.txt; an opening
        already solved is skipped (one left unknown too, unless --retry-unknown);
@@ -35,10 +41,16 @@ solve  solves the position after one opening (by name, or the K-th of the list
        --retry-unknown, only the first of two unknown twins in board order is
        solved again; the other stays its copy).
        --time: seconds for this opening (default 60; 0 for no limit).
+       With --answer (or --answer-index K, the K-th answer of list --opening),
+       solves the position after the opening and that answer instead, into
+       DIR/job-MOVE-REPLY.txt (skipped when done, as above): a split opening.
 merge  checks that every opening of the map has its file, all for the same game,
        and writes DIR/map.txt: the value of each opening for the player who
        played it, a board of them (W won, L lost, D drawn, ? unknown or missing),
        and the totals; a twin's copy shows its twin's latest result, turned.
+       An opening its own job left unknown (or that has none) is decided by
+       its answers' jobs: lost when one answer wins against it, won when
+       every answer has lost (drawn when the best answer draws).
        Exits with 1 when openings are missing.
   -h, --help, --version
 ";
@@ -103,9 +115,15 @@ struct Job {
     /// The lines naming the game (`game=`, `size=`, `options=`, `by=`).
     header: String,
     opening: String,
-    /// For the player who played the opening: win, loss, draw, unknown.
+    /// The answer to the opening after which this job solved, for a job
+    /// of a split opening; `None` for the opening's own job.
+    answer: Option<String>,
+    /// For the player who played the opening (after the answer, if any):
+    /// win, loss, draw, unknown.
     value: String,
-    /// The answer that refutes the opening, when it loses.
+    /// The winning move of the side to move in the job's position, when
+    /// it wins: the answer that refutes the opening (an opening's job), or
+    /// the opener's winning move after the answer (an answer's job).
     reply: Option<String>,
     nodes: u64,
     seconds: f64,
@@ -115,12 +133,18 @@ struct Job {
     /// board's symmetry maps the start to itself and one to the other),
     /// when it was not solved itself.
     twin: Option<String>,
+    /// For an opening `merge` decided from its answers' jobs: how many of
+    /// its answers are decided, and how many it has (not in job files).
+    split: Option<(usize, usize)>,
 }
 
 impl Job {
     fn text(&self) -> String {
         let mut s = self.header.clone();
         let _ = writeln!(s, "opening={}", self.opening);
+        if let Some(a) = &self.answer {
+            let _ = writeln!(s, "answer={a}");
+        }
         let _ = writeln!(s, "value={}", self.value);
         if let Some(r) = &self.reply {
             let _ = writeln!(s, "reply={r}");
@@ -150,6 +174,7 @@ impl Job {
         Ok(Job {
             header,
             opening: need("opening")?,
+            answer: get("answer"),
             value: need("value")?,
             reply: get("reply"),
             nodes: need("nodes")?.parse().context("nodes=")?,
@@ -159,17 +184,22 @@ impl Job {
                 .transpose()
                 .context("proof=")?,
             twin: get("twin"),
+            split: None,
         })
     }
 }
 
-/// The job file of `opening` in `dir`.
-fn job_path(dir: &Path, opening: &str) -> PathBuf {
-    let safe: String = opening
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    dir.join(format!("job-{safe}.txt"))
+/// The job file of `opening` in `dir`, or of its `answer`'s job.
+fn job_path(dir: &Path, opening: &str, answer: Option<&str>) -> PathBuf {
+    let safe = |m: &str| -> String {
+        m.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect()
+    };
+    match answer {
+        None => dir.join(format!("job-{}.txt", safe(opening))),
+        Some(a) => dir.join(format!("job-{}-{}.txt", safe(opening), safe(a))),
+    }
 }
 
 /// What the command line asks for.
@@ -178,6 +208,8 @@ struct Args {
     out: Option<PathBuf>,
     opening: Option<String>,
     index: Option<usize>,
+    answer: Option<String>,
+    answer_index: Option<usize>,
     time: f64,
     nodes: Option<u64>,
     hash: Option<usize>,
@@ -195,6 +227,8 @@ fn parse_args(words: &[String]) -> Result<Args> {
         out: None,
         opening: None,
         index: None,
+        answer: None,
+        answer_index: None,
         time: 60.0,
         nodes: None,
         hash: None,
@@ -215,6 +249,8 @@ fn parse_args(words: &[String]) -> Result<Args> {
             "--out" => a.out = Some(PathBuf::from(value()?)),
             "--opening" => a.opening = Some(value()?),
             "--index" => a.index = Some(value()?.parse().context("--index")?),
+            "--answer" => a.answer = Some(value()?),
+            "--answer-index" => a.answer_index = Some(value()?.parse().context("--answer-index")?),
             "--time" => a.time = value()?.parse().context("--time")?,
             "--nodes" => a.nodes = Some(value()?.parse().context("--nodes")?),
             "--hash" => a.hash = Some(value()?.parse().context("--hash")?),
@@ -228,11 +264,41 @@ fn parse_args(words: &[String]) -> Result<Args> {
     Ok(a)
 }
 
+/// The answers to `opening` on `e`'s start (which it plays): the legal
+/// moves of the side to move after it, in board order; none when it ends
+/// the game.
+fn answers(e: &mut Engine, opening: &str) -> Result<Vec<String>> {
+    let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
+    let opener = rules.to_move();
+    rules
+        .play(opener, opening)
+        .map_err(|m| anyhow!("--opening {opening}: {m}"))?;
+    if rules.outcome().is_some() {
+        return Ok(Vec::new());
+    }
+    let answerer = rules.to_move();
+    Ok(rules.legal_moves_for(answerer))
+}
+
 fn list(a: &Args) -> Result<()> {
-    for o in openings(&mut a.map.engine()?)? {
-        println!("{o}");
+    let mut e = a.map.engine()?;
+    let moves = match &a.opening {
+        None => openings(&mut e)?,
+        Some(o) => answers(&mut e, o)?,
+    };
+    for m in moves {
+        println!("{m}");
     }
     Ok(())
+}
+
+/// A value seen from the other side.
+fn turned(value: &str) -> &str {
+    match value {
+        "win" => "loss",
+        "loss" => "win",
+        other => other,
+    }
 }
 
 fn solve(a: &Args) -> Result<()> {
@@ -250,16 +316,34 @@ fn solve(a: &Args) -> Result<()> {
             .ok_or_else(|| anyhow!("--index {k}: the map has {} openings", openings.len()))?,
         _ => bail!("solve needs one of --opening MOVE and --index K"),
     };
-    let path = job_path(dir, &opening);
+    let answer = match (&a.answer, a.answer_index) {
+        (None, None) => None,
+        (Some(r), None) => Some(r.clone()),
+        (None, Some(k)) => {
+            let all = answers(&mut a.map.engine()?, &opening)?;
+            let r = all.get(k).cloned().ok_or_else(|| {
+                anyhow!("--answer-index {k}: {opening} has {} answers", all.len())
+            })?;
+            Some(r)
+        }
+        _ => bail!("give only one of --answer REPLY and --answer-index K"),
+    };
+    let name = match &answer {
+        None => opening.clone(),
+        Some(r) => format!("{opening} {r}"),
+    };
+    let path = job_path(dir, &opening, answer.as_deref());
     if let Ok(text) = std::fs::read_to_string(&path) {
         let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
         if job.value != "unknown" || !a.retry_unknown {
-            println!("{opening}: already solved ({})", job.value);
+            println!("{name}: already solved ({})", job.value);
             return Ok(());
         }
     }
     let header = a.map.header(&e);
-    if let Some(job) = from_twin(&e, &openings, dir, &opening, &header, a.retry_unknown)? {
+    if answer.is_none()
+        && let Some(job) = from_twin(&e, &openings, dir, &opening, &header, a.retry_unknown)?
+    {
         write_job(&path, &job)?;
         println!(
             "{opening}: {} as its twin {}",
@@ -281,9 +365,25 @@ fn solve(a: &Args) -> Result<()> {
     rules
         .play(opener, &opening)
         .map_err(|m| anyhow!("--opening {opening}: {m}"))?;
-    // The value for the side to move after the opening, turned round: a
-    // win of the answer is a loss of the opening. A finished game is
-    // valued by its result.
+    if let Some(r) = &answer {
+        if rules.outcome().is_some() {
+            bail!("--answer {r}: the game is over after {opening}");
+        }
+        let answerer = rules.to_move();
+        rules
+            .play(answerer, r)
+            .map_err(|m| anyhow!("--answer {r}: {m}"))?;
+    }
+    // Whether the side to move now is the opener's: by colour, the
+    // opener's colour; by player, after an answer (each player has moved
+    // once, a swap among the answers included).
+    let opener_moves = match a.map.by.as_str() {
+        "color" => rules.to_move() == opener,
+        _ => answer.is_some(),
+    };
+    // The value for the side to move, seen from the opener: after the
+    // opening alone a win of the answer is a loss of the opening. A
+    // finished game is valued by its result.
     let (value, reply, nodes, seconds, proof) = match rules.outcome() {
         Some(crosscut::game::Outcome::Win(c)) => {
             let v = if c == opener { "win" } else { "loss" };
@@ -291,35 +391,38 @@ fn solve(a: &Args) -> Result<()> {
         }
         Some(crosscut::game::Outcome::Draw) => ("draw".to_string(), None, 0, 0.0, None),
         None => {
-            let answer = e.solve(None, Some(a.time)).map_err(|m| anyhow!(m))?;
-            let (value, reply) = match answer.value {
-                Solved::Win(m) => ("loss", m),
-                Solved::Loss => ("win", None),
+            let solved = e.solve(None, Some(a.time)).map_err(|m| anyhow!(m))?;
+            let (value, reply) = match solved.value {
+                Solved::Win(m) => ("win", m),
+                Solved::Loss => ("loss", None),
                 Solved::Draw => ("draw", None),
                 Solved::Unknown => ("unknown", None),
             };
+            let value = if opener_moves { value } else { turned(value) };
             (
                 value.to_string(),
                 reply,
-                answer.nodes,
-                answer.elapsed.as_secs_f64(),
-                answer.proof,
+                solved.nodes,
+                solved.elapsed.as_secs_f64(),
+                solved.proof,
             )
         }
     };
     let job = Job {
         header,
         opening: opening.clone(),
+        answer,
         value,
         reply,
         nodes,
         seconds,
         proof,
         twin: None,
+        split: None,
     };
     write_job(&path, &job)?;
     println!(
-        "{opening}: {} nodes {} time {:.2}{}",
+        "{name}: {} nodes {} time {:.2}{}",
         job.value,
         job.nodes,
         job.seconds,
@@ -359,7 +462,7 @@ fn from_twin(
     let Some(twin) = rules.symmetric_move(opening).filter(|t| t != opening) else {
         return Ok(None);
     };
-    let path = job_path(dir, &twin);
+    let path = job_path(dir, &twin, None);
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
@@ -381,13 +484,71 @@ fn from_twin(
     Ok(Some(Job {
         header: header.to_string(),
         opening: opening.to_string(),
+        answer: None,
         value: job.value,
         reply,
         nodes: 0,
         seconds: 0.0,
         proof: None,
         twin: Some(twin),
+        split: None,
     }))
+}
+
+/// The result of `opening` (of the map whose job files start with
+/// `header`) from its answers' jobs `mine`, `all` being its answers: lost,
+/// refuted by the first answer in board order after which the opener
+/// loses; otherwise, when every answer is decided, the opener's worst
+/// result after them (won, or drawn); else unknown. Nodes and seconds are
+/// the answers' jobs' together; `split` counts the decided answers.
+fn from_answers(header: &str, opening: &str, all: &[String], mine: &[&Job]) -> Result<Job> {
+    if let Some(j) = mine.iter().find(|j| j.header != header) {
+        bail!(
+            "the jobs are of different maps: {} and {}",
+            header.replace('\n', " "),
+            j.header.replace('\n', " ")
+        );
+    }
+    if let Some(j) = mine
+        .iter()
+        .find(|j| !all.iter().any(|r| Some(r) == j.answer.as_ref()))
+    {
+        bail!(
+            "{} is not an answer to {opening}",
+            j.answer.as_deref().unwrap_or("")
+        );
+    }
+    let value_after = |r: &String| {
+        mine.iter()
+            .find(|j| j.answer.as_ref() == Some(r))
+            .map(|j| j.value.as_str())
+    };
+    let decided = all
+        .iter()
+        .filter(|r| value_after(r).is_some_and(|v| v != "unknown"))
+        .count();
+    let refutation = all.iter().find(|r| value_after(r) == Some("loss"));
+    let value = if refutation.is_some() {
+        "loss"
+    } else if decided < all.len() {
+        "unknown"
+    } else if all.iter().any(|r| value_after(r) == Some("draw")) {
+        "draw"
+    } else {
+        "win"
+    };
+    Ok(Job {
+        header: header.to_string(),
+        opening: opening.to_string(),
+        answer: None,
+        value: value.to_string(),
+        reply: refutation.cloned(),
+        nodes: mine.iter().map(|j| j.nodes).sum(),
+        seconds: mine.iter().map(|j| j.seconds).sum(),
+        proof: None,
+        twin: None,
+        split: Some((decided, all.len())),
+    })
 }
 
 /// ` proof P` after a job's figures when the proof's size is known.
@@ -450,6 +611,40 @@ fn merge(a: &Args) -> Result<bool> {
     };
     let mut e = map.engine()?;
     let openings = openings(&mut e)?;
+    let (mut jobs, answer_jobs): (Vec<Job>, Vec<Job>) =
+        jobs.into_iter().partition(|j| j.answer.is_none());
+    // A split opening: decided by its answers' jobs where its own job
+    // is not (or it has none).
+    for o in &openings {
+        let mine: Vec<&Job> = answer_jobs.iter().filter(|j| &j.opening == o).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let all = answers(&mut map.engine()?, o)?;
+        let derived = from_answers(&first.header, o, &all, &mine)?;
+        match jobs.iter_mut().find(|j| &j.opening == o) {
+            None => jobs.push(derived),
+            Some(own) if own.value == "unknown" => {
+                // A twin's copy left unknown stays a copy unless its own
+                // answers decide it.
+                if own.twin.is_none() || derived.value != "unknown" {
+                    let (nodes, seconds) = (own.nodes, own.seconds);
+                    *own = derived;
+                    own.nodes += nodes;
+                    own.seconds += seconds;
+                }
+            }
+            Some(own) => {
+                if derived.value != "unknown" && derived.value != own.value {
+                    bail!(
+                        "{o}: its job says {} but its answers say {}",
+                        own.value,
+                        derived.value
+                    );
+                }
+            }
+        }
+    }
     // A twin's copy takes its twin's latest result, turned: the twin may
     // have been solved again since the copy was written.
     let rules = e.rules().map_err(|m| anyhow!(m))?;
@@ -461,6 +656,7 @@ fn merge(a: &Args) -> Result<bool> {
                 .reply
                 .as_ref()
                 .map(|r| rules.symmetric_move(r).unwrap_or_else(|| r.clone()));
+            j.split = src.split;
         }
     }
     let view = e
@@ -521,11 +717,15 @@ fn merge(a: &Args) -> Result<bool> {
                     .map(|r| format!(" reply {r}"))
                     .unwrap_or_default();
                 total_proof += j.proof.unwrap_or(0);
+                let split = j
+                    .split
+                    .map(|(d, n)| format!(" answers {d}/{n}"))
+                    .unwrap_or_default();
                 let _ = match &j.twin {
-                    Some(t) => writeln!(out, "{o} {}{reply} as its twin {t}", j.value),
+                    Some(t) => writeln!(out, "{o} {}{reply} as its twin {t}{split}", j.value),
                     None => writeln!(
                         out,
-                        "{o} {}{reply} nodes {} time {:.2}{}",
+                        "{o} {}{reply} nodes {} time {:.2}{}{split}",
                         j.value,
                         j.nodes,
                         j.seconds,

@@ -850,3 +850,146 @@ fn opening_map_jobs_merge_into_the_map_of_solve_all() {
     assert!(map.contains("a1 missing"), "{map}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A split opening: `list --opening` gives its answers, each answer is a
+/// job of its own (`--answer`, or `--answer-index` as a job array runs
+/// them), and `merge` decides the opening from them where its own job
+/// left it unknown: lost with the first refuting answer in board order,
+/// won when every answer lost, unknown while one is missing, and its
+/// twin's copy follows. Checked against each opening's own solve: Hex
+/// 5×5 by colour (c1 lost, c2 won, c5 the half-turn of c1), and Hex 3×3
+/// with swap by player, where the swap is an answer.
+#[test]
+fn a_split_opening_is_decided_by_its_answers() {
+    let (dir, out) = fresh_dir("crosscut-split");
+    let (whole_dir, whole) = fresh_dir("crosscut-split-whole");
+    let game = hex_map_game("5");
+    let run = |args: &[&str]| {
+        let (code, said) = map_tool(args);
+        assert_eq!(code, 0, "{args:?}: {said}");
+        said
+    };
+    let solve = |dir: &str, opening: &str, more: &[&str]| {
+        run(&[
+            &["solve"],
+            &game[..],
+            &["--out", dir, "--opening", opening],
+            more,
+        ]
+        .concat())
+    };
+    let line_of = |map: &str, o: &str| {
+        map.lines()
+            .find(|l| l.starts_with(&format!("{o} ")))
+            .unwrap_or_else(|| panic!("{o}: {map}"))
+            .to_string()
+    };
+    for o in ["c1", "c2"] {
+        // The opening's own solve, for comparison, and a job left unknown.
+        solve(&whole, o, &["--time", "60"]);
+        assert!(solve(&out, o, &["--nodes", "1"]).contains("unknown"));
+        let listed = run(&[&["list"], &game[..], &["--opening", o]].concat());
+        let answers: Vec<&str> = listed.lines().collect();
+        assert_eq!(answers.len(), 24, "{listed}");
+        for (k, a) in answers.iter().enumerate() {
+            let said = solve(&out, o, &["--answer-index", &k.to_string()]);
+            assert!(said.starts_with(&format!("{o} {a}: ")), "{said}");
+            if k == 0 {
+                // Half the answers: the opening stays unknown.
+                let (_, map) = map_tool(&["merge", "--out", &out]);
+                assert!(
+                    line_of(&map, o).starts_with(&format!("{o} unknown")),
+                    "{map}"
+                );
+            }
+        }
+        // Done once, never twice.
+        let said = solve(&out, o, &["--answer", answers[0]]);
+        assert!(said.contains("already solved"), "{said}");
+    }
+    solve(&out, "c5", &["--nodes", "1"]);
+    let (_, map) = map_tool(&["merge", "--out", &out]);
+    let (_, whole_map) = map_tool(&["merge", "--out", &whole]);
+    let c1 = line_of(&map, "c1");
+    assert!(
+        c1.contains(" loss reply ") && c1.ends_with("answers 24/24"),
+        "{map}"
+    );
+    assert!(
+        line_of(&whole_map, "c1").contains(" loss reply "),
+        "{whole_map}"
+    );
+    let c2 = line_of(&map, "c2");
+    assert!(
+        c2.starts_with("c2 win ") && c2.ends_with("answers 24/24"),
+        "{map}"
+    );
+    assert!(
+        line_of(&whole_map, "c2").starts_with("c2 win "),
+        "{whole_map}"
+    );
+    // The refutation is the first answer in board order after which the
+    // opener loses, as that answer's own job says; c5 takes it turned.
+    let reply = c1.split_whitespace().nth(3).unwrap().to_string();
+    let job = std::fs::read_to_string(dir.join(format!("job-c1-{reply}.txt"))).unwrap();
+    assert!(job.contains("value=loss"), "{job}");
+    let hex = Hex::new(5).unwrap();
+    let twin = hex.symmetric_move(hex.parse_move(&reply).unwrap()).unwrap();
+    assert!(
+        line_of(&map, "c5").starts_with(&format!(
+            "c5 loss reply {} as its twin c1",
+            hex.format_move(twin)
+        )),
+        "{map}"
+    );
+    // An answer's job that contradicts a decided opening is an error.
+    solve(&out, "c1", &["--retry-unknown", "--time", "60"]);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("job-c1-") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            std::fs::write(&path, text.replace("value=loss", "value=win")).unwrap();
+        }
+    }
+    let (code, _) = map_tool(&["merge", "--out", &out]);
+    assert_eq!(code, 2, "a disagreement must fail the merge");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&whole_dir);
+
+    // Swap is an answer: Hex 3×3 with swap, by player.
+    let (dir, out) = fresh_dir("crosscut-split-swap");
+    let game = [
+        "--game", "hex", "--size", "3", "--option", "swap=on", "--by", "player",
+    ];
+    let listed = run(&[&["list"], &game[..], &["--opening", "b2"]].concat());
+    assert!(listed.lines().any(|l| l == "swap"), "{listed}");
+    for a in listed.lines() {
+        run(&[
+            &["solve"],
+            &game[..],
+            &["--out", &out, "--opening", "b2", "--answer", a],
+        ]
+        .concat());
+    }
+    let (_, map) = map_tool(&["merge", "--out", &out]);
+    let (_, whole_map) = {
+        run(&[
+            &["solve"],
+            &game[..],
+            &["--out", &format!("{out}-whole"), "--opening", "b2"],
+        ]
+        .concat());
+        map_tool(&["merge", "--out", &format!("{out}-whole")])
+    };
+    assert!(
+        line_of(&map, "b2").starts_with("b2 loss reply swap "),
+        "{map}"
+    );
+    assert!(
+        line_of(&whole_map, "b2").starts_with("b2 loss reply swap "),
+        "{whole_map}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(format!("{out}-whole"));
+}
