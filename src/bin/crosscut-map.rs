@@ -8,7 +8,8 @@
 //! one job is split into its answers: `list --opening MOVE` prints them,
 //! `solve --opening MOVE --answer REPLY` solves one, and `merge` decides
 //! the opening from them (lost when one answer refutes it, won when every
-//! answer loses). See docs/solutions.md.
+//! answer loses); an answer splits the same way, as a line of moves
+//! (`--answer "REPLY MOVE"`), to any depth. See docs/solutions.md.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ crosscut-map: opening maps as independent jobs
 usage:
   crosscut-map list  GAME [--opening MOVE]
   crosscut-map solve GAME --out DIR (--opening MOVE | --index K)
-                     [--answer REPLY | --answer-index K]
+                     [--answer \"MOVE...\"] [--answer-index K]
                      [--time SECONDS] [--nodes N] [--hash MB] [--retry-unknown]
   crosscut-map merge --out DIR
 
@@ -32,7 +33,7 @@ GAME is: --game NAME [--size N] [--option NAME=VALUE ...] [--by color|player]
   (--by: wins counted by colour, or by player across a swap; default player)
 
 list   prints every opening (the legal first moves, in board order), one a line;
-       with --opening, every answer to it (the legal replies, in board order).
+       with --opening (and --answer), the legal moves after that line of moves.
 solve  solves the position after one opening (by name, or the K-th of the list
        counting from 0, for job arrays) and writes DIR/job-MOVE.txt; an opening
        already solved is skipped (one left unknown too, unless --retry-unknown);
@@ -41,16 +42,18 @@ solve  solves the position after one opening (by name, or the K-th of the list
        --retry-unknown, only the first of two unknown twins in board order is
        solved again; the other stays its copy).
        --time: seconds for this opening (default 60; 0 for no limit).
-       With --answer (or --answer-index K, the K-th answer of list --opening),
-       solves the position after the opening and that answer instead, into
-       DIR/job-MOVE-REPLY.txt (skipped when done, as above): a split opening.
+       With --answer (moves after the opening, space-separated) and/or
+       --answer-index K (then the K-th of the legal moves after those), solves
+       the position after that line instead, into DIR/job-MOVE-REPLY...txt
+       (skipped when done, as above): a split opening.
 merge  checks that every opening of the map has its file, all for the same game,
        and writes DIR/map.txt: the value of each opening for the player who
        played it, a board of them (W won, L lost, D drawn, ? unknown or missing),
        and the totals; a twin's copy shows its twin's latest result, turned.
-       An opening its own job left unknown (or that has none) is decided by
-       its answers' jobs: lost when one answer wins against it, won when
-       every answer has lost (drawn when the best answer draws).
+       An opening (or a line) its own job left unknown, or that has none, is
+       decided by the jobs below it: the side to move there wins when one
+       of its moves wins, and loses when all of its moves are decided and
+       none wins or draws (draws when the best draws).
        Exits with 1 when openings are missing.
   -h, --help, --version
 ";
@@ -65,6 +68,11 @@ struct MapGame {
 }
 
 impl MapGame {
+    /// Whether wins are counted by player (across a swap), not by colour.
+    fn by_player(&self) -> bool {
+        self.by != "color"
+    }
+
     /// An engine set up at the start of this game.
     fn engine(&self) -> Result<Engine> {
         let mut e = Engine::new();
@@ -115,15 +123,15 @@ struct Job {
     /// The lines naming the game (`game=`, `size=`, `options=`, `by=`).
     header: String,
     opening: String,
-    /// The answer to the opening after which this job solved, for a job
-    /// of a split opening; `None` for the opening's own job.
-    answer: Option<String>,
-    /// For the player who played the opening (after the answer, if any):
-    /// win, loss, draw, unknown.
+    /// The moves after the opening up to the job's position, for a job of
+    /// a split opening (the answer first); empty for the opening's own job.
+    answer: Vec<String>,
+    /// For the player who played the opening, in the position after the
+    /// opening and `answer`: win, loss, draw, unknown.
     value: String,
     /// The winning move of the side to move in the job's position, when
     /// it wins: the answer that refutes the opening (an opening's job), or
-    /// the opener's winning move after the answer (an answer's job).
+    /// the opener's winning move after an answer.
     reply: Option<String>,
     nodes: u64,
     seconds: f64,
@@ -133,8 +141,9 @@ struct Job {
     /// board's symmetry maps the start to itself and one to the other),
     /// when it was not solved itself.
     twin: Option<String>,
-    /// For an opening `merge` decided from its answers' jobs: how many of
-    /// its answers are decided, and how many it has (not in job files).
+    /// For a line `merge` decided from the jobs below it: how many of the
+    /// moves after it are decided, and how many there are (not in job
+    /// files).
     split: Option<(usize, usize)>,
 }
 
@@ -142,8 +151,8 @@ impl Job {
     fn text(&self) -> String {
         let mut s = self.header.clone();
         let _ = writeln!(s, "opening={}", self.opening);
-        if let Some(a) = &self.answer {
-            let _ = writeln!(s, "answer={a}");
+        if !self.answer.is_empty() {
+            let _ = writeln!(s, "answer={}", self.answer.join(" "));
         }
         let _ = writeln!(s, "value={}", self.value);
         if let Some(r) = &self.reply {
@@ -174,7 +183,9 @@ impl Job {
         Ok(Job {
             header,
             opening: need("opening")?,
-            answer: get("answer"),
+            answer: get("answer")
+                .map(|a| a.split_whitespace().map(str::to_string).collect())
+                .unwrap_or_default(),
             value: need("value")?,
             reply: get("reply"),
             nodes: need("nodes")?.parse().context("nodes=")?,
@@ -189,17 +200,20 @@ impl Job {
     }
 }
 
-/// The job file of `opening` in `dir`, or of its `answer`'s job.
-fn job_path(dir: &Path, opening: &str, answer: Option<&str>) -> PathBuf {
+/// The job file in `dir` of `opening`, or of the line of moves `answer`
+/// after it: `job-MOVE.txt`, `job-MOVE-REPLY.txt`, ...
+fn job_path(dir: &Path, opening: &str, answer: &[String]) -> PathBuf {
     let safe = |m: &str| -> String {
         m.chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect()
     };
-    match answer {
-        None => dir.join(format!("job-{}.txt", safe(opening))),
-        Some(a) => dir.join(format!("job-{}-{}.txt", safe(opening), safe(a))),
+    let mut name = format!("job-{}", safe(opening));
+    for m in answer {
+        name.push('-');
+        name.push_str(&safe(m));
     }
+    dir.join(format!("{name}.txt"))
 }
 
 /// What the command line asks for.
@@ -208,7 +222,7 @@ struct Args {
     out: Option<PathBuf>,
     opening: Option<String>,
     index: Option<usize>,
-    answer: Option<String>,
+    answer: Vec<String>,
     answer_index: Option<usize>,
     time: f64,
     nodes: Option<u64>,
@@ -227,7 +241,7 @@ fn parse_args(words: &[String]) -> Result<Args> {
         out: None,
         opening: None,
         index: None,
-        answer: None,
+        answer: Vec::new(),
         answer_index: None,
         time: 60.0,
         nodes: None,
@@ -249,7 +263,12 @@ fn parse_args(words: &[String]) -> Result<Args> {
             "--out" => a.out = Some(PathBuf::from(value()?)),
             "--opening" => a.opening = Some(value()?),
             "--index" => a.index = Some(value()?.parse().context("--index")?),
-            "--answer" => a.answer = Some(value()?),
+            "--answer" => {
+                a.answer = value()?.split_whitespace().map(str::to_string).collect();
+                if a.answer.is_empty() {
+                    bail!("--answer needs a move");
+                }
+            }
             "--answer-index" => a.answer_index = Some(value()?.parse().context("--answer-index")?),
             "--time" => a.time = value()?.parse().context("--time")?,
             "--nodes" => a.nodes = Some(value()?.parse().context("--nodes")?),
@@ -264,27 +283,57 @@ fn parse_args(words: &[String]) -> Result<Args> {
     Ok(a)
 }
 
-/// The answers to `opening` on `e`'s start (which it plays): the legal
-/// moves of the side to move after it, in board order; none when it ends
-/// the game.
-fn answers(e: &mut Engine, opening: &str) -> Result<Vec<String>> {
+/// Plays `opening` and then the moves of `answer` on `e`'s start, each
+/// by the side to move; the colour that played the opening. An error
+/// names the move that is not legal, or that comes after the game's end.
+fn play_line(e: &mut Engine, opening: &str, answer: &[String]) -> Result<crosscut::game::Color> {
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
     let opener = rules.to_move();
     rules
         .play(opener, opening)
         .map_err(|m| anyhow!("--opening {opening}: {m}"))?;
-    if rules.outcome().is_some() {
-        return Ok(Vec::new());
+    for m in answer {
+        if rules.outcome().is_some() {
+            bail!("--answer {m}: the game is over before it");
+        }
+        let mover = rules.to_move();
+        rules
+            .play(mover, m)
+            .map_err(|err| anyhow!("--answer {m}: {err}"))?;
     }
-    let answerer = rules.to_move();
-    Ok(rules.legal_moves_for(answerer))
+    Ok(opener)
+}
+
+/// The moves after `opening` and `answer` (played on `e`'s start): the
+/// legal moves of the side to move, in board order (none when the game
+/// is over), and whether that side is the opener's: by colour, the
+/// opener's colour; by player (`by_player`), after an odd number of
+/// answers (the players alternate, a swap among the answers included).
+fn moves_after(
+    e: &mut Engine,
+    opening: &str,
+    answer: &[String],
+    by_player: bool,
+) -> Result<(Vec<String>, bool)> {
+    let opener = play_line(e, opening, answer)?;
+    let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
+    let mover = rules.to_move();
+    let opener_moves = if by_player {
+        answer.len() % 2 == 1
+    } else {
+        mover == opener
+    };
+    if rules.outcome().is_some() {
+        return Ok((Vec::new(), opener_moves));
+    }
+    Ok((rules.legal_moves_for(mover), opener_moves))
 }
 
 fn list(a: &Args) -> Result<()> {
     let mut e = a.map.engine()?;
     let moves = match &a.opening {
         None => openings(&mut e)?,
-        Some(o) => answers(&mut e, o)?,
+        Some(o) => moves_after(&mut e, o, &a.answer, a.map.by_player())?.0,
     };
     for m in moves {
         println!("{m}");
@@ -316,23 +365,22 @@ fn solve(a: &Args) -> Result<()> {
             .ok_or_else(|| anyhow!("--index {k}: the map has {} openings", openings.len()))?,
         _ => bail!("solve needs one of --opening MOVE and --index K"),
     };
-    let answer = match (&a.answer, a.answer_index) {
-        (None, None) => None,
-        (Some(r), None) => Some(r.clone()),
-        (None, Some(k)) => {
-            let all = answers(&mut a.map.engine()?, &opening)?;
-            let r = all.get(k).cloned().ok_or_else(|| {
-                anyhow!("--answer-index {k}: {opening} has {} answers", all.len())
-            })?;
-            Some(r)
-        }
-        _ => bail!("give only one of --answer REPLY and --answer-index K"),
-    };
-    let name = match &answer {
-        None => opening.clone(),
-        Some(r) => format!("{opening} {r}"),
-    };
-    let path = job_path(dir, &opening, answer.as_deref());
+    let mut answer = a.answer.clone();
+    if let Some(k) = a.answer_index {
+        let (all, _) = moves_after(&mut a.map.engine()?, &opening, &answer, a.map.by_player())?;
+        let m = all.get(k).cloned().ok_or_else(|| {
+            anyhow!(
+                "--answer-index {k}: {} moves follow {opening} {}",
+                all.len(),
+                answer.join(" ")
+            )
+        })?;
+        answer.push(m);
+    }
+    let name = [std::slice::from_ref(&opening), &answer[..]]
+        .concat()
+        .join(" ");
+    let path = job_path(dir, &opening, &answer);
     if let Ok(text) = std::fs::read_to_string(&path) {
         let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
         if job.value != "unknown" || !a.retry_unknown {
@@ -341,7 +389,7 @@ fn solve(a: &Args) -> Result<()> {
         }
     }
     let header = a.map.header(&e);
-    if answer.is_none()
+    if answer.is_empty()
         && let Some(job) = from_twin(&e, &openings, dir, &opening, &header, a.retry_unknown)?
     {
         write_job(&path, &job)?;
@@ -360,26 +408,13 @@ fn solve(a: &Args) -> Result<()> {
         e.set_param("solve_nodes", &n.to_string())
             .map_err(|m| anyhow!("--nodes: {m}"))?;
     }
+    let opener = play_line(&mut e, &opening, &answer)?;
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
-    let opener = rules.to_move();
-    rules
-        .play(opener, &opening)
-        .map_err(|m| anyhow!("--opening {opening}: {m}"))?;
-    if let Some(r) = &answer {
-        if rules.outcome().is_some() {
-            bail!("--answer {r}: the game is over after {opening}");
-        }
-        let answerer = rules.to_move();
-        rules
-            .play(answerer, r)
-            .map_err(|m| anyhow!("--answer {r}: {m}"))?;
-    }
-    // Whether the side to move now is the opener's: by colour, the
-    // opener's colour; by player, after an answer (each player has moved
-    // once, a swap among the answers included).
-    let opener_moves = match a.map.by.as_str() {
-        "color" => rules.to_move() == opener,
-        _ => answer.is_some(),
+    // Whether the side to move now is the opener's (see `moves_after`).
+    let opener_moves = if a.map.by_player() {
+        answer.len() % 2 == 1
+    } else {
+        rules.to_move() == opener
     };
     // The value for the side to move, seen from the opener: after the
     // opening alone a win of the answer is a loss of the opening. A
@@ -462,7 +497,7 @@ fn from_twin(
     let Some(twin) = rules.symmetric_move(opening).filter(|t| t != opening) else {
         return Ok(None);
     };
-    let path = job_path(dir, &twin, None);
+    let path = job_path(dir, &twin, &[]);
     let Ok(text) = std::fs::read_to_string(&path) else {
         return Ok(None);
     };
@@ -484,7 +519,7 @@ fn from_twin(
     Ok(Some(Job {
         header: header.to_string(),
         opening: opening.to_string(),
-        answer: None,
+        answer: Vec::new(),
         value: job.value,
         reply,
         nodes: 0,
@@ -495,60 +530,118 @@ fn from_twin(
     }))
 }
 
-/// The result of `opening` (of the map whose job files start with
-/// `header`) from its answers' jobs `mine`, `all` being its answers: lost,
-/// refuted by the first answer in board order after which the opener
-/// loses; otherwise, when every answer is decided, the opener's worst
-/// result after them (won, or drawn); else unknown. Nodes and seconds are
-/// the answers' jobs' together; `split` counts the decided answers.
-fn from_answers(header: &str, opening: &str, all: &[String], mine: &[&Job]) -> Result<Job> {
-    if let Some(j) = mine.iter().find(|j| j.header != header) {
-        bail!(
-            "the jobs are of different maps: {} and {}",
-            header.replace('\n', " "),
-            j.header.replace('\n', " ")
-        );
+/// A map's job files, for deciding lines from the jobs below them.
+struct Lines<'a> {
+    map: &'a MapGame,
+    header: &'a str,
+    /// Every job file of the map.
+    jobs: &'a [Job],
+}
+
+impl Lines<'_> {
+    /// The result for the opener after `opening` and `answer`: its own
+    /// job's when that is decided (or when no job lies below it), else
+    /// from the jobs below (the side to move wins when one of its moves
+    /// wins, naming the first in board order; it loses, or draws, when
+    /// every move is decided and none is better; otherwise unknown), with
+    /// the nodes and seconds of every job at and below the line and the
+    /// number of moves decided. `None`: no job at or below it. An error
+    /// when a job below names no legal move, or contradicts a decided job
+    /// above it.
+    fn resolve(&self, opening: &str, answer: &[String]) -> Result<Option<Job>> {
+        let own = self
+            .jobs
+            .iter()
+            .find(|j| j.opening == opening && j.answer == answer);
+        let below: Vec<&Job> = self
+            .jobs
+            .iter()
+            .filter(|j| {
+                j.opening == opening
+                    && j.answer.len() > answer.len()
+                    && j.answer.starts_with(answer)
+            })
+            .collect();
+        if below.is_empty() {
+            return Ok(own.cloned());
+        }
+        let line = [&[opening.to_string()][..], answer].concat().join(" ");
+        let (all, opener_moves) = moves_after(
+            &mut self.map.engine()?,
+            opening,
+            answer,
+            self.map.by_player(),
+        )?;
+        if let Some(j) = below
+            .iter()
+            .find(|j| !all.contains(&j.answer[answer.len()]))
+        {
+            bail!(
+                "{}: {} is not a legal move after {line}",
+                job_line(j),
+                j.answer[answer.len()]
+            );
+        }
+        let mut values = Vec::new();
+        for m in &all {
+            let next = [answer, std::slice::from_ref(m)].concat();
+            values.push(self.resolve(opening, &next)?.map(|j| j.value));
+        }
+        let value_of = |k: usize| values[k].as_deref();
+        let (wanted, otherwise) = if opener_moves {
+            ("win", "loss")
+        } else {
+            ("loss", "win")
+        };
+        let decided = (0..all.len())
+            .filter(|&k| value_of(k).is_some_and(|v| v != "unknown"))
+            .count();
+        let winner = (0..all.len()).find(|&k| value_of(k) == Some(wanted));
+        let value = if winner.is_some() {
+            wanted
+        } else if decided < all.len() {
+            "unknown"
+        } else if (0..all.len()).any(|k| value_of(k) == Some("draw")) {
+            "draw"
+        } else {
+            otherwise
+        };
+        let spent = own.into_iter().chain(below.iter().copied());
+        let derived = Job {
+            header: self.header.to_string(),
+            opening: opening.to_string(),
+            answer: answer.to_vec(),
+            value: value.to_string(),
+            reply: winner.map(|k| all[k].clone()),
+            nodes: spent.clone().map(|j| j.nodes).sum(),
+            seconds: spent.map(|j| j.seconds).sum(),
+            proof: None,
+            twin: None,
+            split: Some((decided, all.len())),
+        };
+        match own {
+            Some(own) if own.value != "unknown" => {
+                if value != "unknown" && value != own.value {
+                    bail!(
+                        "{line}: its job says {} but the jobs below it say {value}",
+                        own.value
+                    );
+                }
+                Ok(Some(own.clone()))
+            }
+            // A twin's copy left unknown stays a copy (which `merge`
+            // brings up to date) unless the jobs below decide it.
+            Some(own) if own.twin.is_some() && value == "unknown" => Ok(Some(own.clone())),
+            _ => Ok(Some(derived)),
+        }
     }
-    if let Some(j) = mine
-        .iter()
-        .find(|j| !all.iter().any(|r| Some(r) == j.answer.as_ref()))
-    {
-        bail!(
-            "{} is not an answer to {opening}",
-            j.answer.as_deref().unwrap_or("")
-        );
-    }
-    let value_after = |r: &String| {
-        mine.iter()
-            .find(|j| j.answer.as_ref() == Some(r))
-            .map(|j| j.value.as_str())
-    };
-    let decided = all
-        .iter()
-        .filter(|r| value_after(r).is_some_and(|v| v != "unknown"))
-        .count();
-    let refutation = all.iter().find(|r| value_after(r) == Some("loss"));
-    let value = if refutation.is_some() {
-        "loss"
-    } else if decided < all.len() {
-        "unknown"
-    } else if all.iter().any(|r| value_after(r) == Some("draw")) {
-        "draw"
-    } else {
-        "win"
-    };
-    Ok(Job {
-        header: header.to_string(),
-        opening: opening.to_string(),
-        answer: None,
-        value: value.to_string(),
-        reply: refutation.cloned(),
-        nodes: mine.iter().map(|j| j.nodes).sum(),
-        seconds: mine.iter().map(|j| j.seconds).sum(),
-        proof: None,
-        twin: None,
-        split: Some((decided, all.len())),
-    })
+}
+
+/// A job's line of moves, as the command line names it.
+fn job_line(j: &Job) -> String {
+    [std::slice::from_ref(&j.opening), &j.answer[..]]
+        .concat()
+        .join(" ")
 }
 
 /// ` proof P` after a job's figures when the proof's size is known.
@@ -611,40 +704,27 @@ fn merge(a: &Args) -> Result<bool> {
     };
     let mut e = map.engine()?;
     let openings = openings(&mut e)?;
-    let (mut jobs, answer_jobs): (Vec<Job>, Vec<Job>) =
-        jobs.into_iter().partition(|j| j.answer.is_none());
-    // A split opening: decided by its answers' jobs where its own job
-    // is not (or it has none).
+    // Each opening's result: its own job's, or decided by the jobs of a
+    // split opening below it.
+    if let Some(j) = jobs.iter().find(|j| !openings.contains(&j.opening)) {
+        bail!(
+            "{}: {} is not an opening of the map",
+            job_line(j),
+            j.opening
+        );
+    }
+    let lines = Lines {
+        map: &map,
+        header: &first.header,
+        jobs: &jobs,
+    };
+    let mut resolved = Vec::new();
     for o in &openings {
-        let mine: Vec<&Job> = answer_jobs.iter().filter(|j| &j.opening == o).collect();
-        if mine.is_empty() {
-            continue;
-        }
-        let all = answers(&mut map.engine()?, o)?;
-        let derived = from_answers(&first.header, o, &all, &mine)?;
-        match jobs.iter_mut().find(|j| &j.opening == o) {
-            None => jobs.push(derived),
-            Some(own) if own.value == "unknown" => {
-                // A twin's copy left unknown stays a copy unless its own
-                // answers decide it.
-                if own.twin.is_none() || derived.value != "unknown" {
-                    let (nodes, seconds) = (own.nodes, own.seconds);
-                    *own = derived;
-                    own.nodes += nodes;
-                    own.seconds += seconds;
-                }
-            }
-            Some(own) => {
-                if derived.value != "unknown" && derived.value != own.value {
-                    bail!(
-                        "{o}: its job says {} but its answers say {}",
-                        own.value,
-                        derived.value
-                    );
-                }
-            }
+        if let Some(j) = lines.resolve(o, &[])? {
+            resolved.push(j);
         }
     }
+    let mut jobs = resolved;
     // A twin's copy takes its twin's latest result, turned: the twin may
     // have been solved again since the copy was written.
     let rules = e.rules().map_err(|m| anyhow!(m))?;

@@ -907,6 +907,21 @@ fn a_split_opening_is_decided_by_its_answers() {
         let said = solve(&out, o, &["--answer", answers[0]]);
         assert!(said.contains("already solved"), "{said}");
     }
+    // An answer splits the same way: c2 a1 left unknown is decided by
+    // the one job below it that wins for the opener (the move its own
+    // solve named), a line of three moves.
+    let a1 = std::fs::read_to_string(dir.join("job-c2-a1.txt")).unwrap();
+    assert!(a1.contains("answer=a1\nvalue=win\n"), "{a1}");
+    let win = a1
+        .lines()
+        .find_map(|l| l.strip_prefix("reply="))
+        .expect("the opener's winning move")
+        .to_string();
+    std::fs::remove_file(dir.join("job-c2-a1.txt")).unwrap();
+    assert!(solve(&out, "c2", &["--answer", "a1", "--nodes", "1"]).contains("unknown"));
+    let said = solve(&out, "c2", &["--answer", &format!("a1 {win}")]);
+    assert!(said.starts_with(&format!("c2 a1 {win}: win ")), "{said}");
+    assert!(dir.join(format!("job-c2-a1-{win}.txt")).exists());
     solve(&out, "c5", &["--nodes", "1"]);
     let (_, map) = map_tool(&["merge", "--out", &out]);
     let (_, whole_map) = map_tool(&["merge", "--out", &whole]);
