@@ -27,6 +27,7 @@ usage:
   crosscut-map solve GAME --out DIR (--opening MOVE | --index K)
                      [--answer \"MOVE...\"] [--answer-index K]
                      [--time SECONDS] [--nodes N] [--hash MB] [--retry-unknown]
+                     [--param NAME=VALUE ...]
   crosscut-map merge --out DIR
 
 GAME is: --game NAME [--size N] [--option NAME=VALUE ...] [--by color|player]
@@ -42,6 +43,9 @@ solve  solves the position after one opening (by name, or the K-th of the list
        --retry-unknown, only the first of two unknown twins in board order is
        solved again; the other stays its copy).
        --time: seconds for this opening (default 60; 0 for no limit).
+       --param: an engine parameter for the solve (as `param NAME VALUE`;
+       those that change the nodes searched, never a value, e.g.
+       solve_play_knowledge=true).
        With --answer (moves after the opening, space-separated) and/or
        --answer-index K (then the K-th of the legal moves after those), solves
        the position after that line instead, into DIR/job-MOVE-REPLY...txt
@@ -228,6 +232,8 @@ struct Args {
     nodes: Option<u64>,
     hash: Option<usize>,
     retry_unknown: bool,
+    /// Engine parameters for the solve (NAME=VALUE).
+    params: Vec<String>,
 }
 
 fn parse_args(words: &[String]) -> Result<Args> {
@@ -247,6 +253,7 @@ fn parse_args(words: &[String]) -> Result<Args> {
         nodes: None,
         hash: None,
         retry_unknown: false,
+        params: Vec::new(),
     };
     let mut it = words.iter();
     while let Some(w) = it.next() {
@@ -274,6 +281,7 @@ fn parse_args(words: &[String]) -> Result<Args> {
             "--nodes" => a.nodes = Some(value()?.parse().context("--nodes")?),
             "--hash" => a.hash = Some(value()?.parse().context("--hash")?),
             "--retry-unknown" => a.retry_unknown = true,
+            "--param" => a.params.push(value()?),
             other => bail!("unknown option '{other}' (see --help)"),
         }
     }
@@ -407,6 +415,16 @@ fn solve(a: &Args) -> Result<()> {
     if let Some(n) = a.nodes {
         e.set_param("solve_nodes", &n.to_string())
             .map_err(|m| anyhow!("--nodes: {m}"))?;
+    }
+    for p in &a.params {
+        let (name, value) = p
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--param {p}: NAME=VALUE expected"))?;
+        if name == "solve_by" {
+            bail!("--param {p}: the count is the map's (--by)");
+        }
+        e.set_param(name, value)
+            .map_err(|m| anyhow!("--param {p}: {m}"))?;
     }
     let opener = play_line(&mut e, &opening, &answer)?;
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;

@@ -483,6 +483,7 @@ impl Engine {
             by_player: true,
             knowledge: self.params.solve_knowledge,
             estimates: self.params.solve_estimates,
+            play_knowledge: self.params.solve_play_knowledge,
             // Part of the move: without a time limit for the move, the end
             // of the input stops it as it stops the search.
             interrupt: Some(match budget {
@@ -614,6 +615,7 @@ impl Engine {
             by_player: self.params.solve_by_player,
             knowledge: self.params.solve_knowledge,
             estimates: self.params.solve_estimates,
+            play_knowledge: self.params.solve_play_knowledge,
             // `stop` ends a solve; the end of the input ends an unlimited
             // one (it would run forever with no one to read its answer),
             // while a limited one runs to its limit (a script piped in gets

@@ -55,6 +55,8 @@ pub struct Params {
     /// Whether the solver initialises proof and disproof numbers from the
     /// game's estimates (df-pn+; else 1).
     pub solve_estimates: bool,
+    /// The solver asks the knowledge the player uses (`solve_play_knowledge`).
+    pub solve_play_knowledge: bool,
     /// Seconds `genmove` first gives the solver (0: never).
     pub genmove_solve: f64,
     /// The solver goes first only with at most this many legal moves (0:
@@ -82,6 +84,7 @@ impl Default for Params {
             solve_by_player: true,
             solve_knowledge: true,
             solve_estimates: false,
+            solve_play_knowledge: false,
             genmove_solve: 0.0,
             genmove_solve_moves: 0,
             book: true,
@@ -414,6 +417,14 @@ pub const PARAMS: &[Param] = &[
         },
         doc: "whether `solve` starts each new position's proof and disproof numbers from the game's estimate (df-pn+: for a connection game, the number of moves its knowledge leaves there) rather than 1, with the knowledge; changes the nodes searched, never a value",
         get: |e| e.params.solve_estimates.to_string(),
+    },
+    Param {
+        name: "solve_play_knowledge",
+        kind: Kind::Switch {
+            set: |e, v| e.params.solve_play_knowledge = v,
+        },
+        doc: "whether `solve` asks, with the knowledge, the form the player uses where a game has a richer one (the player's connections, with captured sets and ladders, where the game has them): fewer nodes, each dearer; on hard positions it can decide what the proof's connections do not in the same time (docs/solutions.md); never changes a value",
+        get: |e| e.params.solve_play_knowledge.to_string(),
     },
     Param {
         name: "genmove_solve",

@@ -174,6 +174,11 @@ pub struct SolveLimits {
     /// game's estimates ([`Knowledge::estimate`], with the knowledge) rather
     /// than 1: df-pn+. Changes the nodes searched, never a value.
     pub estimates: bool,
+    /// Whether the knowledge is asked in the form the game's player uses
+    /// where the game has a richer, dearer one than its proofs'
+    /// ([`Knowledge::use_play_knowledge`]; Hex: play's connections).
+    /// Changes the nodes searched and their cost, never a value.
+    pub play_knowledge: bool,
     /// Stops the solve when set (the protocol's `stop`, end of input).
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -188,6 +193,7 @@ impl SolveLimits {
             by_player: true,
             knowledge: true,
             estimates: false,
+            play_knowledge: false,
             interrupt: None,
         }
     }
@@ -903,6 +909,7 @@ impl<G: Knowledge> Solver<G> {
         self.root_attacker = attacker;
         self.root_attacker_moves = game.to_move() == attacker;
         self.limits = limits.clone();
+        G::use_play_knowledge(limits.play_knowledge);
         if self.by_player != limits.by_player {
             // Results of the other count do not hold in this one.
             self.by_player = limits.by_player;

@@ -94,6 +94,16 @@ pub trait Knowledge: Game {
     fn order_moves(&mut self, moves: &mut [Self::Move]) {
         let _ = moves;
     }
+    /// Whether this thread's knowledge answers from here on in the form
+    /// the game's player uses, where the game has one richer (and dearer)
+    /// than its proofs' (Hex: the connections of play, with captured sets
+    /// and ladders); the solver sets it at the start of every search from
+    /// [`SolveLimits::play_knowledge`](crate::solve::SolveLimits). Both
+    /// forms obey this trait's contract, so any answer stays sound; only
+    /// the nodes searched and their cost change. The default has one form.
+    fn use_play_knowledge(on: bool) {
+        let _ = on;
+    }
 }
 
 /// The largest proof or disproof number an estimate

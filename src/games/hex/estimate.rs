@@ -17,7 +17,7 @@ pub(super) fn estimate(pos: &mut Hex) -> (u32, u32) {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if !moves.is_empty() {
-        super::vc::keep_moves(pos, &mut moves, super::hsearch::Mode::Proof);
+        super::vc::keep_moves(pos, &mut moves, super::vc::solver_mode());
     }
     (1, moves.len().max(1) as u32)
 }

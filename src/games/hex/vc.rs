@@ -237,13 +237,29 @@ pub fn decomposed_fill_in(pos: &Hex) -> [Bits; 2] {
     [0, 1].map(|c| std::array::from_fn(|k| fill[c][k] | added[c][k]))
 }
 
+thread_local! {
+    /// Whether this thread's solver asks play's connections
+    /// ([`Knowledge::use_play_knowledge`]).
+    static SOLVE_WITH_PLAY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The connections the solver's knowledge derives: the proof's, or play's
+/// when [`Knowledge::use_play_knowledge`] asked for them.
+pub(super) fn solver_mode() -> Mode {
+    if SOLVE_WITH_PLAY.with(|p| p.get()) {
+        Mode::Play
+    } else {
+        Mode::Proof
+    }
+}
+
 /// See the module documentation.
 impl Knowledge for Hex {
     const LAZY: bool = true;
     const ORDERS: bool = true;
 
     fn forced_winner(&mut self) -> Option<Color> {
-        self.forced_winner_in(Mode::Proof)
+        self.forced_winner_in(solver_mode())
     }
 
     fn estimate(&mut self) -> (u32, u32) {
@@ -253,6 +269,13 @@ impl Knowledge for Hex {
         super::estimate::estimate(self)
     }
 
+    /// Play's connections ([`Mode::Play`]: captured sets, ladders) for
+    /// the solver instead of the proof's, when `on`: both sound (their
+    /// claims are checked against minimax in `tests/it/hex_vc.rs`).
+    fn use_play_knowledge(on: bool) {
+        SOLVE_WITH_PLAY.with(|p| p.set(on));
+    }
+
     fn order_moves(&mut self, moves: &mut [HexMove]) {
         if applies(self) {
             super::estimate::order_moves(self, moves);
@@ -260,7 +283,7 @@ impl Knowledge for Hex {
     }
 
     fn prune_losing(&mut self, moves: &mut Vec<HexMove>) {
-        self.prune_losing_in(moves, Mode::Proof);
+        self.prune_losing_in(moves, solver_mode());
     }
 
     /// Drops the moves onto the carriers of the opponent's permanently
@@ -270,7 +293,7 @@ impl Knowledge for Hex {
     /// board's symmetries make redundant or losing
     /// ([`super::symmetry::prune`]).
     fn prune_inferior(&mut self, moves: &mut Vec<HexMove>) {
-        self.prune_inferior_in(moves, Mode::Proof);
+        self.prune_inferior_in(moves, solver_mode());
     }
 }
 
