@@ -57,7 +57,8 @@ merge  checks that every opening of the map has its file, all for the same game,
        An opening (or a line) its own job left unknown, or that has none, is
        decided by the jobs below it: the side to move there wins when one
        of its moves wins, and loses when all of its moves are decided and
-       none wins or draws (draws when the best draws).
+       none wins or draws (draws when the best draws); the twin of a split
+       opening follows it without a job of its own.
        Exits with 1 when openings are missing.
   -h, --help, --version
 ";
@@ -747,6 +748,30 @@ fn merge(a: &Args) -> Result<bool> {
     // have been solved again since the copy was written.
     let rules = e.rules().map_err(|m| anyhow!(m))?;
     let solved: Vec<Job> = jobs.iter().filter(|j| j.twin.is_none()).cloned().collect();
+    // An opening with no job of its own whose twin was split (its result
+    // is in no file) is a copy of its twin all the same.
+    for o in &openings {
+        if jobs.iter().any(|j| &j.opening == o) {
+            continue;
+        }
+        let twin = rules.symmetric_move(o).filter(|t| t != o);
+        if let Some(src) = solved.iter().find(|s| Some(&s.opening) == twin.as_ref())
+            && src.split.is_some()
+        {
+            jobs.push(Job {
+                header: src.header.clone(),
+                opening: o.clone(),
+                answer: Vec::new(),
+                value: String::new(),
+                reply: None,
+                nodes: 0,
+                seconds: 0.0,
+                proof: None,
+                twin: Some(src.opening.clone()),
+                split: None,
+            });
+        }
+    }
     for j in &mut jobs {
         if let Some(src) = solved.iter().find(|s| Some(&s.opening) == j.twin.as_ref()) {
             j.value = src.value.clone();
