@@ -699,9 +699,10 @@ pub(super) enum Mode {
     /// Play (the searcher and its evaluation): besides, the captured sets
     /// of the endpoints (Benzene's `vc-captured-set`) may be shared by
     /// the carriers combined, as Wolve's connections do. More connections
-    /// per search and a circuit closer to Wolve's; in the solver fewer
-    /// nodes but about twice the time per node on 8×8, so proofs go
-    /// without.
+    /// per search and a circuit closer to Wolve's; in the solver about
+    /// half the nodes at twice the time a node on 8×8, so proofs go
+    /// without unless asked (`param solve_play_knowledge`, which decides
+    /// some hard 8×8 positions the proof's connections do not).
     Play,
 }
 

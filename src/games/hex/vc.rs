@@ -22,6 +22,10 @@
 //!   [`Knowledge::prune_losing`] keeps only the moves in the region (and
 //!   swap).
 //!
+//! The solver derives these from the proof's connections, or
+//! from play's when asked ([`Knowledge::use_play_knowledge`]); the
+//! searcher always from play's.
+//!
 //! All of this is computed on the position with its fill-in placed (dead
 //! cells and captured pairs, [`super::inferior`]), which has the same
 //! value: a win there is a win in the original, and a move outside the
