@@ -293,9 +293,17 @@ fn parse_args(words: &[String]) -> Result<Args> {
 }
 
 /// Plays `opening` and then the moves of `answer` on `e`'s start, each
-/// by the side to move; the colour that played the opening. An error
-/// names the move that is not legal, or that comes after the game's end.
-fn play_line(e: &mut Engine, opening: &str, answer: &[String]) -> Result<crosscut::game::Color> {
+/// by the side to move; the colour that played the opening, and whether
+/// the side to move now is the opener's: by colour, the opener's colour;
+/// by player (`by_player`), after an odd number of answers (the players
+/// alternate, a swap among the answers included). An error names the
+/// move that is not legal, or that comes after the game's end.
+fn play_line(
+    e: &mut Engine,
+    opening: &str,
+    answer: &[String],
+    by_player: bool,
+) -> Result<(crosscut::game::Color, bool)> {
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
     let opener = rules.to_move();
     rules
@@ -310,31 +318,29 @@ fn play_line(e: &mut Engine, opening: &str, answer: &[String]) -> Result<crosscu
             .play(mover, m)
             .map_err(|err| anyhow!("--answer {m}: {err}"))?;
     }
-    Ok(opener)
+    let opener_moves = if by_player {
+        answer.len() % 2 == 1
+    } else {
+        rules.to_move() == opener
+    };
+    Ok((opener, opener_moves))
 }
 
 /// The moves after `opening` and `answer` (played on `e`'s start): the
 /// legal moves of the side to move, in board order (none when the game
-/// is over), and whether that side is the opener's: by colour, the
-/// opener's colour; by player (`by_player`), after an odd number of
-/// answers (the players alternate, a swap among the answers included).
+/// is over), and whether that side is the opener's ([`play_line`]).
 fn moves_after(
     e: &mut Engine,
     opening: &str,
     answer: &[String],
     by_player: bool,
 ) -> Result<(Vec<String>, bool)> {
-    let opener = play_line(e, opening, answer)?;
+    let (_, opener_moves) = play_line(e, opening, answer, by_player)?;
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
-    let mover = rules.to_move();
-    let opener_moves = if by_player {
-        answer.len() % 2 == 1
-    } else {
-        mover == opener
-    };
     if rules.outcome().is_some() {
         return Ok((Vec::new(), opener_moves));
     }
+    let mover = rules.to_move();
     Ok((rules.legal_moves_for(mover), opener_moves))
 }
 
@@ -386,9 +392,7 @@ fn solve(a: &Args) -> Result<()> {
         })?;
         answer.push(m);
     }
-    let name = [std::slice::from_ref(&opening), &answer[..]]
-        .concat()
-        .join(" ");
+    let name = line_name(&opening, &answer);
     let path = job_path(dir, &opening, &answer);
     if let Ok(text) = std::fs::read_to_string(&path) {
         let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
@@ -427,14 +431,8 @@ fn solve(a: &Args) -> Result<()> {
         e.set_param(name, value)
             .map_err(|m| anyhow!("--param {p}: {m}"))?;
     }
-    let opener = play_line(&mut e, &opening, &answer)?;
+    let (opener, opener_moves) = play_line(&mut e, &opening, &answer, a.map.by_player())?;
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
-    // Whether the side to move now is the opener's (see `moves_after`).
-    let opener_moves = if a.map.by_player() {
-        answer.len() % 2 == 1
-    } else {
-        rules.to_move() == opener
-    };
     // The value for the side to move, seen from the opener: after the
     // opening alone a win of the answer is a loss of the opening. A
     // finished game is valued by its result.
@@ -584,7 +582,7 @@ impl Lines<'_> {
         if below.is_empty() {
             return Ok(own.cloned());
         }
-        let line = [&[opening.to_string()][..], answer].concat().join(" ");
+        let line = line_name(opening, answer);
         let (all, opener_moves) = moves_after(
             &mut self.map.engine()?,
             opening,
@@ -656,11 +654,18 @@ impl Lines<'_> {
     }
 }
 
-/// A job's line of moves, as the command line names it.
-fn job_line(j: &Job) -> String {
-    [std::slice::from_ref(&j.opening), &j.answer[..]]
-        .concat()
+/// A line of moves (an opening and the moves after it), as the command
+/// line and the output name it.
+fn line_name(opening: &str, answer: &[String]) -> String {
+    std::iter::once(opening)
+        .chain(answer.iter().map(String::as_str))
+        .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A job's line of moves ([`line_name`]).
+fn job_line(j: &Job) -> String {
+    line_name(&j.opening, &j.answer)
 }
 
 /// ` proof P` after a job's figures when the proof's size is known.

@@ -1346,6 +1346,9 @@ impl<C: Set, const P: usize> HSearch<C, P> {
         // fulls first, as the lists are.
         let nc = self.n * self.n;
         let dropped = |p: usize| {
+            if gone == C::ZERO {
+                return false;
+            }
             let (x, y) = unpair(p);
             (x < nc && gone & C::bit(x) != C::ZERO) || (y < nc && gone & C::bit(y) != C::ZERO)
         };
