@@ -94,7 +94,10 @@ for x in $(unknown); do
 done
 [ $use_hint = 1 ] || exit 0
 for x in $(unknown); do
-    h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint")
+    h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || {
+        echo "split-line.sh: no reply from Benzene for $opening ${line:+$line }$x; stopping before step 3" >&2
+        break
+    }
     echo "$h"
     y=$(sed 's/.* : //' <<<"$h" | awk '{print $2}')
     [ -n "$y" ] || continue
