@@ -92,15 +92,16 @@ done
 for x in $(unknown); do
     "${solve[@]}" --time "$long" --hash $((hash / 2)) --answer "${line:+$line }$x" --retry-unknown
 done
-[ $use_hint = 1 ] || exit 0
-for x in $(unknown); do
-    h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || {
-        echo "split-line.sh: no reply from Benzene for $opening ${line:+$line }$x; stopping before step 3" >&2
-        break
-    }
-    echo "$h"
-    y=$(sed 's/.* : //' <<<"$h" | awk '{print $2}')
-    [ -n "$y" ] || continue
-    "${solve[@]}" --time "$line_time" --hash "$hash" --answer "${line:+$line }$x $y" --retry-unknown
-done
+if [ $use_hint = 1 ]; then
+    for x in $(unknown); do
+        h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || {
+            echo "split-line.sh: no reply from Benzene for $opening ${line:+$line }$x; stopping before step 3" >&2
+            break
+        }
+        echo "$h"
+        y=$(sed 's/.* : //' <<<"$h" | awk '{print $2}')
+        [ -n "$y" ] || continue
+        "${solve[@]}" --time "$line_time" --hash "$hash" --answer "${line:+$line }$x $y" --retry-unknown
+    done
+fi
 "$map" merge --out "$out" | grep -E "^$opening " || true

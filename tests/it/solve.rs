@@ -1019,3 +1019,72 @@ fn a_split_opening_is_decided_by_its_answers() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(format!("{out}-whole"));
 }
+
+/// `scripts/split-line.sh` (without its Benzene step) splits a line into
+/// its answers and leaves the map deciding it as the line's own solve
+/// does: Hex 5×5 by colour, the won opening c2 and the lost c1, each
+/// answer a job; a second run solves nothing again; a line that leaves
+/// the opener to move is refused.
+#[test]
+fn the_split_line_script_decides_a_line() {
+    let (dir, out) = fresh_dir("crosscut-split-script");
+    let (whole_dir, whole) = fresh_dir("crosscut-split-script-whole");
+    let game = hex_map_game("5");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/split-line.sh");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_crosscut-map"))
+        .parent()
+        .expect("the binaries' folder")
+        .display()
+        .to_string();
+    let split = |args: &[&str]| {
+        let o = std::process::Command::new("bash")
+            .arg(script)
+            .args(["--size", "5", "--out", &out, "--bin", &bin, "--no-hint"])
+            .args(["--short", "60", "--long", "60", "--hash", "64"])
+            .args(args)
+            .output()
+            .expect("bash runs the script");
+        (
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr),
+        )
+    };
+    for o in ["c1", "c2"] {
+        let (code, said) = split(&[o]);
+        assert_eq!(code, 0, "{said}");
+        assert_eq!(
+            said.lines()
+                .filter(|l| l.starts_with(&format!("{o} ")))
+                .count(),
+            24 + 1,
+            "{said}"
+        );
+        let (code, said) =
+            map_tool(&[&["solve"], &game[..], &["--out", &whole, "--opening", o]].concat());
+        assert_eq!(code, 0, "{said}");
+        let (_, map) = map_tool(&["merge", "--out", &out]);
+        let (_, whole_map) = map_tool(&["merge", "--out", &whole]);
+        let value = |map: &str| {
+            map.lines()
+                .find(|l| l.starts_with(&format!("{o} ")))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .map(str::to_string)
+                .unwrap_or_else(|| panic!("{o}: {map}"))
+        };
+        assert_eq!(value(&map), value(&whole_map), "{map}\n{whole_map}");
+        assert!(map.contains("answers 24/24"), "{map}");
+    }
+    assert!(
+        split(&["c2"])
+            .1
+            .lines()
+            .filter(|l| l.contains("already solved"))
+            .count()
+            == 24
+    );
+    let (code, said) = split(&["c2", "a1"]);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("opener is to move"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&whole_dir);
+}
