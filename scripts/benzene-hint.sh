@@ -45,11 +45,12 @@ cmds+="param_dfpn timelimit $seconds"$'\n'"dfpn-solve-state $colour"$'\n'"dfpn-g
 
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
-out=$(printf '%s' "$cmds" | "$mohex" --use-logfile=0 2>"$err" | grep '^= [a-z]' | sed 's/^= //' | tr '\n' ' ')
-if grep -q '^?' <<<"$out"; then
-    echo "benzene-hint.sh: MoHex refused the line: $out" >&2
+raw=$(printf '%s' "$cmds" | "$mohex" --use-logfile=0 2>"$err")
+if grep -q '^?' <<<"$raw"; then
+    echo "benzene-hint.sh: MoHex refused the line: $(grep '^?' <<<"$raw" | head -1)" >&2
     exit 1
 fi
+out=$(grep '^= [a-z]' <<<"$raw" | sed 's/^= //' | tr '\n' ' ')
 mids=$(awk '/MID calls/ {print $3}' "$err" | tail -1)
 elapsed=$(awk '/Elapsed Time/ {print $3}' "$err" | tail -1)
 echo "$moves : ${out% } mids=${mids:-?} time=${elapsed:-?}"
