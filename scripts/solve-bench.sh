@@ -4,22 +4,44 @@
 # process each), with the CPU time each took. The node counts are the
 # build's signature (a change there is a change of the search); the times
 # depend on the machine and its load.
-#   scripts/solve-bench.sh [SECONDS [BINARY]]   (default: 300, the release build)
+#
+# With --gap: the solver's gap to Benzene's instead, seven Hex 8x8
+# positions from the split of the opening h4 (docs/solutions.md, "Hex 8x8
+# map, tenth pass"; Black to move after White's answer, Black wins each),
+# solved with play's connections (`param solve_play_knowledge true`)
+# beside Benzene's DFPN (scripts/benzene-hint.sh, when
+# ../shared/tools/benzene is there).
+#   scripts/solve-bench.sh [--gap] [SECONDS [BINARY]]   (default: 300, the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+gap=0
+if [ "${1:-}" = --gap ]; then
+  gap=1
+  shift
+fi
 secs="${1:-300}"
 bin="${2:-}"
 if [ -z "$bin" ]; then
   cargo build --release --quiet
   bin=./target/release/crosscut
 fi
-positions=(
-  "7|7x7 empty|"
-  "7|7x7 after d4|play b d4"
-  "6|6x6 after a3|play b a3"
-  "8|8x8 g2 d7 c7 f3|play b g2;play w d7;play b c7;play w f3"
-  "8|8x8 g2 d7 c7|play b g2;play w d7;play b c7"
-)
+if [ $gap = 0 ]; then
+  positions=(
+    "7|7x7 empty|"
+    "7|7x7 after d4|play b d4"
+    "6|6x6 after a3|play b a3"
+    "8|8x8 g2 d7 c7 f3|play b g2;play w d7;play b c7;play w f3"
+    "8|8x8 g2 d7 c7|play b g2;play w d7;play b c7"
+  )
+  params=""
+else
+  positions=()
+  for x in g1 e6 f7 e5 g3 g2 d3; do
+    positions+=("8|h4 d7 g6 $x|play b h4;play w d7;play b g6;play w $x")
+  done
+  params="param solve_play_knowledge true
+param solve_hash 1024"
+fi
 for p in "${positions[@]}"; do
   IFS='|' read -r n name moves <<<"$p"
   script="game hex
@@ -27,11 +49,18 @@ param verbose false
 boardsize $n
 swap off
 param solve_by color
+$params
 $(tr ';' '\n' <<<"$moves")
 solve $secs
 quit"
   answer=$( { TIMEFORMAT='%U'; time "$bin" <<<"$script" 2>/dev/null | grep -E '^= (win|loss|draw|unknown)'; } 2>&1 )
   cpu=$(tail -n1 <<<"$answer")
   result=$(head -n1 <<<"$answer" | sed 's/^= //')
-  printf '%-18s %s (cpu %s s)\n' "$name" "$result" "$cpu"
+  if [ $gap = 0 ]; then
+    printf '%-18s %s (cpu %s s)\n' "$name" "$result" "$cpu"
+  else
+    bz=$(scripts/benzene-hint.sh "$n" "$(sed 's/play [bw] //g; s/;/ /g' <<<"$moves")" "$secs" 2>/dev/null \
+      | sed 's/.* : \([a-z]*\) \([a-h][1-8]\).* mids/\1 \2 mids/' || echo "(no Benzene)")
+    printf '%-14s | %-52s | Benzene %s\n' "$name" "$result (cpu $cpu s)" "$bz"
+  fi
 done
