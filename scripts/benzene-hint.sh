@@ -18,7 +18,7 @@
 # so a wrong hint can only leave a line unknown, never decide it wrongly.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
     exit 2
 fi
 size=$1

@@ -22,7 +22,7 @@
 # Options (defaults in brackets):
 #   --size N [8]  --out DIR [docs/maps/hex8]  --short S [15]  --long S [120]
 #   --hint S [120]  --line-time S [300]  --hash MB [2048]
-#   --bin DIR [target/release]  --no-hint (stop after step 2)
+#   --bin DIR [target/release]  --no-hint (no step 3)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 size=8
@@ -45,13 +45,13 @@ while [ $# -gt 0 ]; do
     --hash) hash=$2; shift 2 ;;
     --bin) bin=$2; shift 2 ;;
     --no-hint) use_hint=0; shift ;;
-    -h | --help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "split-line.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
 done
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2
     exit 2
 fi
 opening=$1
