@@ -33,13 +33,11 @@ if ! "$mohex" --help >/dev/null 2>&1; then
 fi
 
 # The side to move after the line: Black on an even count of moves.
-n=0
 cmds="boardsize $size"$'\n'
 colour=b
 for m in $moves; do
     cmds+="play $colour $m"$'\n'
     colour=$([ $colour = b ] && echo w || echo b)
-    n=$((n + 1))
 done
 cmds+="param_dfpn timelimit $seconds"$'\n'"dfpn-solve-state $colour"$'\n'"dfpn-get-pv $colour"$'\n'
 
