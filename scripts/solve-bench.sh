@@ -25,19 +25,21 @@ if [ -z "$bin" ]; then
   cargo build --release --quiet
   bin=./target/release/crosscut
 fi
+# Each position: the board's side, its name, its moves from the empty
+# board (Black first, the colours alternating).
 if [ $gap = 0 ]; then
   positions=(
     "7|7x7 empty|"
-    "7|7x7 after d4|play b d4"
-    "6|6x6 after a3|play b a3"
-    "8|8x8 g2 d7 c7 f3|play b g2;play w d7;play b c7;play w f3"
-    "8|8x8 g2 d7 c7|play b g2;play w d7;play b c7"
+    "7|7x7 after d4|d4"
+    "6|6x6 after a3|a3"
+    "8|8x8 g2 d7 c7 f3|g2 d7 c7 f3"
+    "8|8x8 g2 d7 c7|g2 d7 c7"
   )
   params=""
 else
   positions=()
   for x in g1 e6 f7 e5 g3 g2 d3; do
-    positions+=("8|h4 d7 g6 $x|play b h4;play w d7;play b g6;play w $x")
+    positions+=("8|h4 d7 g6 $x|h4 d7 g6 $x")
   done
   params="param solve_play_knowledge true
 param solve_hash 1024"
@@ -50,7 +52,7 @@ boardsize $n
 swap off
 param solve_by color
 $params
-$(tr ';' '\n' <<<"$moves")
+$(c=b; for m in $moves; do echo "play $c $m"; c=$([ $c = b ] && echo w || echo b); done)
 solve $secs
 quit"
   answer=$( { TIMEFORMAT='%U'; time "$bin" <<<"$script" 2>/dev/null | grep -E '^= (win|loss|draw|unknown)'; } 2>&1 )
@@ -59,7 +61,7 @@ quit"
   if [ $gap = 0 ]; then
     printf '%-18s %s (cpu %s s)\n' "$name" "$result" "$cpu"
   else
-    bz=$(scripts/benzene-hint.sh "$n" "$(sed 's/play [bw] //g; s/;/ /g' <<<"$moves")" "$secs" 2>/dev/null \
+    bz=$(scripts/benzene-hint.sh "$n" "$moves" "$secs" 2>/dev/null \
       | sed 's/.* : \([a-z]*\) \([a-h][1-8]\).* mids/\1 \2 mids/' || echo "(no Benzene)")
     printf '%-14s | %-52s | Benzene %s\n' "$name" "$result (cpu $cpu s)" "$bz"
   fi
