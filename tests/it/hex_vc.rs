@@ -889,6 +889,7 @@ struct InferiorTally {
     dead: usize,
     captured: usize,
     permanently_inferior: usize,
+    acute_corners: usize,
     dominated: usize,
     vulnerable: usize,
     inferior_removed: usize,
@@ -901,6 +902,25 @@ fn for_colour<'a>(colour: Color, cells: &'a Bits, empty: &'a Bits) -> [&'a Bits;
         [cells, empty]
     } else {
         [empty, cells]
+    }
+}
+
+/// Asserts that `pos` with the stones `add` placed has the value of `pos`
+/// for either side to move; `what` names the stones in the message.
+fn same_value_either_side(pos: &Hex, add: [&Bits; 2], memo: &mut HashMap<u64, Color>, what: &str) {
+    let f = with_stones(pos, add);
+    for flip in [false, true] {
+        let (mut p, mut q) = (pos.clone(), f.clone());
+        if flip {
+            p.play_null();
+            q.play_null();
+        }
+        assert_eq!(
+            winner(&mut q, memo),
+            winner(&mut p, memo),
+            "{what} changes the value:\n{}",
+            p.showboard()
+        );
     }
 }
 
@@ -987,23 +1007,18 @@ fn check_inferior(pos: &mut Hex, memo: &mut HashMap<u64, Color>, t: &mut Inferio
             t.permanently_inferior += 1;
             let mut one = empty;
             one[c / 64] |= 1 << (c % 64);
-            let add = for_colour(colour, &one, &empty);
-            let f = with_stones(pos, add);
-            for flip in [false, true] {
-                let (mut p, mut q) = (pos.clone(), f.clone());
-                if flip {
-                    p.play_null();
-                    q.play_null();
-                }
-                assert_eq!(
-                    winner(&mut q, memo),
-                    winner(&mut p, memo),
-                    "{colour:?}'s permanently inferior {} is not:\n{}",
-                    pos.geometry().cell_name(c as u16),
-                    p.showboard()
-                );
-            }
+            let what = format!(
+                "{colour:?}'s permanently inferior {}",
+                pos.geometry().cell_name(c as u16)
+            );
+            same_value_either_side(pos, for_colour(colour, &one, &empty), memo, &what);
         }
+    }
+    // Each acute corner's fill (pattern A, both colours at once), for
+    // either side to move.
+    for fill in inferior::acute_corner_cells(pos) {
+        t.acute_corners += 1;
+        same_value_either_side(pos, [&fill[0], &fill[1]], memo, "an acute corner's fill");
     }
     for flip in [false, true] {
         if flip {
@@ -1619,18 +1634,192 @@ fn has_permanently_inferior(pos: &Hex) -> bool {
         .any(|&c| count(&inferior::permanently_inferior_cells(pos, c)) > 0)
 }
 
+/// [`check_inferior_many`] on `count` random positions of each size
+/// `(n, most empty cells, seed)` (stones drawn with `density` a colour)
+/// that `holds`: the tallies by size.
+fn check_chosen(
+    sizes: [(usize, usize, u64); 3],
+    count: usize,
+    density: f64,
+    holds: fn(&Hex) -> bool,
+) -> Vec<InferiorTally> {
+    sizes
+        .into_iter()
+        .map(|(n, most_empty, seed)| {
+            let t = check_inferior_many(count, seed, |rng| {
+                set_up(n, density, rng).filter(|p| empties(p) <= most_empty && holds(p))
+            });
+            eprintln!("{n}x{n}: {t:?}");
+            t
+        })
+        .collect()
+}
+
 #[test]
 fn permanently_inferior_cells_are_sound() {
     // Positions chosen to hold pattern P, up to 6x6: each cell filled
     // alone keeps the value for either side to move, and so does the
     // whole fill-in (check_inferior).
     let sizes = [(4, 10, 51), (5, 12, 52), (6, 13, 53)];
-    for (n, most_empty, seed) in sizes {
-        let t = check_inferior_many(120, seed, |rng| {
-            set_up(n, 0.34, rng).filter(|p| empties(p) <= most_empty && has_permanently_inferior(p))
-        });
-        eprintln!("{n}x{n}: {t:?}");
+    for t in check_chosen(sizes, 120, 0.34, has_permanently_inferior) {
         assert!(t.permanently_inferior >= 120, "{t:?}");
+    }
+}
+
+/// Whether `pos` holds pattern A (an acute corner's fill).
+fn has_acute_corner(pos: &Hex) -> bool {
+    !inferior::acute_corner_cells(pos).is_empty()
+}
+
+#[test]
+fn acute_corner_fills_are_sound() {
+    // Positions chosen to hold pattern A, 4x4 to 6x6: each corner's fill
+    // keeps the value for either side to move, and so does the whole
+    // fill-in (check_inferior). Stones are sparse near the corner, since
+    // the pattern wants six of its cells empty.
+    let sizes = [(4, 10, 61), (5, 13, 62), (6, 14, 63)];
+    for t in check_chosen(sizes, 100, 0.3, has_acute_corner) {
+        assert!(t.acute_corners >= 100, "{t:?}");
+    }
+}
+
+#[test]
+fn an_acute_corner_fill_holds_where_white_s_half_alone_does_not() {
+    // 5x5, Black d3, e3 e4 d4 c5 d5 e5 empty, c4 and b5 too (they may
+    // hold Black; empty they leave most room), the other cells random: the whole fill (Black c5 d5 e5, White e3 e4)
+    // keeps the value for either side to move, while each half alone
+    // changes it somewhere among these positions, so the check has power.
+    let mut rng = SmallRng::seed_from_u64(64);
+    let mut memo = HashMap::new();
+    let (mut checked, mut own_half_differs, mut other_half_differs) = (0, 0, 0);
+    let cells = |names: &[&str]| -> Bits {
+        let g = Hex::new(5).unwrap().geometry().clone();
+        let mut b = [0u64; 6];
+        for name in names {
+            let c = g.parse_cell(name).unwrap() as usize;
+            b[c / 64] |= 1 << (c % 64);
+        }
+        b
+    };
+    let (own, other, none) = (cells(&["c5", "d5", "e5"]), cells(&["e3", "e4"]), [0u64; 6]);
+    while checked < 200 {
+        let Some(base) = set_up(5, 0.3, &mut rng) else {
+            continue;
+        };
+        let mut pos = Hex::new(5).unwrap();
+        pos.set_swap(false);
+        let g = pos.geometry().clone();
+        for c in 0..25u16 {
+            let name = g.cell_name(c);
+            let colour = match name.as_str() {
+                "d3" => Some(Color::Black),
+                "e3" | "e4" | "d4" | "c5" | "d5" | "e5" | "c4" | "b5" => None,
+                _ => base.at(c),
+            };
+            pos.setup(colour, &name).unwrap();
+        }
+        if pos.outcome().is_some() || empties(&pos) > 15 || !has_acute_corner(&pos) {
+            continue;
+        }
+        checked += 1;
+        for flip in [false, true] {
+            let mut p = pos.clone();
+            let mut whole = with_stones(&pos, [&own, &other]);
+            let mut own_half = with_stones(&pos, [&own, &none]);
+            let mut other_half = with_stones(&pos, [&none, &other]);
+            if flip {
+                for q in [&mut p, &mut whole, &mut own_half, &mut other_half] {
+                    q.play_null();
+                }
+            }
+            let value = winner(&mut p, &mut memo);
+            assert_eq!(
+                winner(&mut whole, &mut memo),
+                value,
+                "the corner's fill changes the value:\n{}",
+                p.showboard()
+            );
+            own_half_differs += (winner(&mut own_half, &mut memo) != value) as usize;
+            other_half_differs += (winner(&mut other_half, &mut memo) != value) as usize;
+        }
+    }
+    eprintln!(
+        "{checked} positions; Black's half alone changes {own_half_differs} values, White's {other_half_differs}"
+    );
+    assert_eq!(own_half_differs, 0);
+    assert!(other_half_differs > 0);
+}
+
+#[test]
+fn acute_corners_are_filled_as_benzene_fills_them() {
+    // Benzene's compute-fillin on 8x8: Black g6 alone gives Black f8 g8
+    // h8 and White h6 h7; with White d7 also Black f7 g7 d8 e8 (our other
+    // patterns, once the corner is filled). White c2 (the transposed
+    // pattern at the other acute corner) gives White a1 a2 a3, Black b1 c1.
+    type Case<'a> = (&'a [&'a str], &'a [&'a str], &'a [&'a str], &'a [&'a str]);
+    let cases: [Case; 3] = [
+        (&["g6"], &[], &["f8", "g8", "h8"], &["h6", "h7"]),
+        (
+            &["g6"],
+            &["d7"],
+            &["f7", "g7", "d8", "e8", "f8", "g8", "h8"],
+            &["h6", "h7"],
+        ),
+        (&["a8"], &["c2"], &["b1", "c1"], &["a1", "a2", "a3"]),
+    ];
+    for (black, white, fb, fw) in cases {
+        let pos = position(8, black, white, Color::Black);
+        let g = pos.geometry();
+        let names = |b: &Bits| -> Vec<String> {
+            (0..64)
+                .filter(|&c| has(b, c))
+                .map(|c| g.cell_name(c as u16))
+                .collect()
+        };
+        let fill = inferior::fill_in(&pos);
+        assert_eq!(names(&fill[0]), fb, "{black:?} {white:?}");
+        assert_eq!(names(&fill[1]), fw, "{black:?} {white:?}");
+    }
+    // A White stone on f7 or e8, or any stone on g7, ends the pattern.
+    for (black, white) in [
+        (&["g6"][..], &["f7"][..]),
+        (&["g6"], &["e8"]),
+        (&["g6", "g7"], &[]),
+        (&["g6"], &["g7"]),
+    ] {
+        let pos = position(8, black, white, Color::Black);
+        assert!(!has_acute_corner(&pos), "{black:?} {white:?}");
+    }
+}
+
+#[test]
+fn an_acute_corner_leaves_the_inherited_fill_with_its_carrier() {
+    // After Black g6 the corner is filled (Black f8 g8 h8, White h6 h7). A
+    // stone on g7 (either colour) or a White one on f7 or e8 ends the
+    // pattern: the child's fill-in, which starts from the parent's kept
+    // one, must equal the child's own, found from scratch.
+    let pos = position(8, &["g6", "a1"], &["a2"], Color::White);
+    let h8 = pos.geometry().parse_cell("h8").unwrap() as usize;
+    for (cell, colour) in [
+        ("g7", Color::White),
+        ("f7", Color::White),
+        ("e8", Color::White),
+        ("g7", Color::Black),
+    ] {
+        vc::forget_knowledge();
+        assert!(has(&vc::decomposed_fill_in(&pos)[0], h8), "h8 filled");
+        let mut child = pos.clone();
+        if colour != child.to_move() {
+            child.play_null();
+        }
+        child.play(HexMove::Place(pos.geometry().parse_cell(cell).unwrap()));
+        let kept = vc::decomposed_fill_in(&child);
+        vc::forget_knowledge();
+        let fresh = vc::decomposed_fill_in(&child);
+        assert_eq!(
+            kept, fresh,
+            "{colour:?} {cell}: the inherited fill differs from the child's own"
+        );
     }
 }
 

@@ -103,6 +103,27 @@
 //! winning move of the filled position still wins in the original (off
 //! the carrier the pattern stays).
 //!
+//! # Acute corners (pattern A)
+//!
+//! In the frame of Black and the acute corner at the last row and column
+//! (8×8 names): a Black stone at g6, the cells h6, h7, g7, f8, g8 and h8
+//! empty, and f7 and e8 not White. Then Black may fill f8, g8 and h8 and
+//! White h6 and h7 together, for either side to move; g7 stays empty.
+//! White's half alone does not keep the value (exhaustive search on 5×5
+//! finds positions where it changes it); once Black holds the corner's
+//! row, h6 and h7 are a pair captured by White (pattern C), so the
+//! pattern's own part is Black's row, and both are filled at once as
+//! Benzene does. This is
+//! one of Benzene's capture patterns (fill-in patterns of Henderson,
+//! Arneson and Hayward), found where Benzene filled cells our other
+//! patterns leave empty; like pattern P it is the literature's, not proved
+//! here, and the tests check it against exhaustive search on 4×4 to 6×6.
+//! The same holds turned by a half-turn (the other acute corner) and
+//! mirrored across the long diagonal with the colours exchanged (White's
+//! stone; the transposition maps the grid to itself and each colour's
+//! edges to the other's). While the fill is inherited by descendants,
+//! a stone on g7, or a White one on f7 or e8, ends it (the carrier).
+//!
 //! # Fill-in
 //!
 //! [`fill_in`] fills every dead cell (patterns D, R and K; with the colour
@@ -110,7 +131,8 @@
 //! every captured pair
 //! (with its capturer; pairs disjoint from each other and from the dead
 //! cells found in the same pass), then the permanently inferior cells one
-//! at a time (each found on the board as filled so far), then looks again
+//! at a time (each found on the board as filled so far), then the acute
+//! corners (pattern A), then looks again
 //! until nothing is found: each step keeps the value, and the dead and
 //! captured cells stay so when stones are added. Moves into the fill-in
 //! need not be searched while
@@ -173,6 +195,19 @@ const WALL: usize = 3;
 const SIDE_A: [((i32, i32), bool); 3] = [((-1, -1), true), ((1, -2), true), ((0, -2), false)];
 /// See [`SIDE_A`].
 const SIDE_B: [((i32, i32), bool); 3] = [((1, 1), true), ((2, -1), true), ((2, 0), false)];
+
+/// Pattern A in the frame of Black and the corner at the last column and
+/// row: offsets from that corner cell (8×8 names in the comments).
+const CORNER_STONE: (i32, i32) = (-1, -2); // g6
+/// Pattern A's cells that must be empty: h6, h7, g7, f8, g8, h8.
+const CORNER_EMPTY: [(i32, i32); 6] = [(0, -2), (0, -1), (-1, -1), (-2, 0), (-1, 0), (0, 0)];
+/// Pattern A's cells that must not hold the other colour: f7, e8.
+const CORNER_NOT_OTHER: [(i32, i32); 2] = [(-2, -1), (-3, 0)];
+/// Pattern A's fill for the stone's colour (f8, g8, h8) and for the other
+/// (h6, h7); g7 stays empty.
+const CORNER_OWN: [(i32, i32); 3] = [(-2, 0), (-1, 0), (0, 0)];
+/// See [`CORNER_OWN`].
+const CORNER_OTHER: [(i32, i32); 2] = [(0, -2), (0, -1)];
 
 /// A step turned `r` times by a sixth of a turn (ring slot `i` to `i + r`).
 const fn rotate((mut dx, mut dy): (i32, i32), r: usize) -> (i32, i32) {
@@ -469,6 +504,48 @@ impl Board<'_> {
         None
     }
 
+    /// The instances of pattern A on the board: for each, the stone's
+    /// colour index, the cells it fills with that colour and with the
+    /// other, and the cell that must stay empty (g7) and the two that must
+    /// not take the other colour (f7, e8), for the carrier.
+    fn acute_corners(
+        &self,
+    ) -> impl Iterator<Item = (usize, [usize; 3], [usize; 2], [usize; 3])> + '_ {
+        let n = self.geo.n as i32;
+        // (corner, sign, transposed): the frame's offsets turned to the
+        // corner at (0, 0) by a half-turn, mirrored for White's stone.
+        let frames = [
+            (n - 1, 1, false),
+            (0, -1, false),
+            (n - 1, 1, true),
+            (0, -1, true),
+        ];
+        frames
+            .into_iter()
+            .filter(move |_| n >= 4)
+            .filter_map(move |(corner, sign, transposed)| {
+                let x = transposed as usize;
+                let cell = |(dx, dy): (i32, i32)| {
+                    let (dx, dy) = if transposed { (dy, dx) } else { (dx, dy) };
+                    ((corner + sign * dy) * n + corner + sign * dx) as usize
+                };
+                let empty = |d| self.is_empty(cell(d));
+                let other = |d| has(&self.st[1 - x], cell(d));
+                (has(&self.st[x], cell(CORNER_STONE))
+                    && CORNER_EMPTY.iter().all(|&d| empty(d))
+                    && !CORNER_NOT_OTHER.iter().any(|&d| other(d)))
+                .then(|| {
+                    let g7 = CORNER_EMPTY[2];
+                    let carrier = [
+                        cell(g7),
+                        cell(CORNER_NOT_OTHER[0]),
+                        cell(CORNER_NOT_OTHER[1]),
+                    ];
+                    (x, CORNER_OWN.map(cell), CORNER_OTHER.map(cell), carrier)
+                })
+            })
+    }
+
     /// One pass of fill-in: fills the dead cells and disjoint captured
     /// pairs found, then the permanently inferior cells one at a time
     /// (each found on the board as filled so far, its carrier added to
@@ -520,6 +597,22 @@ impl Board<'_> {
                 found = true;
             }
         }
+        let corners: Vec<_> = self.acute_corners().collect();
+        for (x, own, other, [g7, f7, e8]) in corners {
+            // An earlier instance of this pass may have filled its cells.
+            if own.iter().chain(&other).any(|&c| !self.is_empty(c)) {
+                continue;
+            }
+            own.iter().for_each(|&c| set(&mut self.st[x], c));
+            other.iter().for_each(|&c| set(&mut self.st[1 - x], c));
+            // g7 must stay empty (a stone of either colour ends the fill),
+            // f7 and e8 free of the other colour.
+            for q in [g7, f7, e8] {
+                set(&mut carrier[x], q);
+            }
+            set(&mut carrier[1 - x], g7);
+            found = true;
+        }
         found
     }
 }
@@ -565,6 +658,23 @@ pub fn captured_cells(pos: &Hex, color: Color) -> Bits {
         }
     }
     out
+}
+
+/// The cells pattern A fills on `pos` as it is (without fill-in), by the
+/// filling colour's index: for each acute corner that holds the pattern,
+/// the stone's colour on its corner row and the other colour on the two
+/// cells beside the stone. Filling one instance's cells keeps the value.
+pub fn acute_corner_cells(pos: &Hex) -> Vec<[Bits; 2]> {
+    let board = Board::of(pos);
+    board
+        .acute_corners()
+        .map(|(x, own, other, _)| {
+            let mut out = [[0u64; WORDS]; 2];
+            own.iter().for_each(|&c| set(&mut out[x], c));
+            other.iter().for_each(|&c| set(&mut out[1 - x], c));
+            out
+        })
+        .collect()
 }
 
 /// The fill-in of `pos`: the empty cells to fill with Black and with
