@@ -113,11 +113,11 @@
 //! finds positions where it changes it); once Black holds the corner's
 //! row, h6 and h7 are a pair captured by White (pattern C), so the
 //! pattern's own part is Black's row, and both are filled at once as
-//! Benzene does. This is
-//! one of Benzene's capture patterns (fill-in patterns of Henderson,
-//! Arneson and Hayward), found where Benzene filled cells our other
-//! patterns leave empty; like pattern P it is the literature's, not proved
-//! here, and the tests check it against exhaustive search on 4×4 to 6×6.
+//! Benzene does. This is one of Benzene's capture patterns (fill-in
+//! patterns of Henderson, Arneson and Hayward), found where Benzene filled
+//! cells our other patterns leave empty; like pattern P it is the
+//! literature's, not proved here, and the tests check it against
+//! exhaustive search on 4×4 to 6×6.
 //! The same holds turned by a half-turn (the other acute corner) and
 //! mirrored across the long diagonal with the colours exchanged (White's
 //! stone; the transposition maps the grid to itself and each colour's
