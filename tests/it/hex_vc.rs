@@ -1754,10 +1754,12 @@ fn an_acute_corner_fill_holds_where_white_s_half_alone_does_not() {
 fn acute_corners_are_filled_as_benzene_fills_them() {
     // Benzene's compute-fillin on 8x8: Black g6 alone gives Black f8 g8
     // h8 and White h6 h7; with White d7 also Black f7 g7 d8 e8 (our other
-    // patterns, once the corner is filled). White c2 (the transposed
-    // pattern at the other acute corner) gives White a1 a2 a3, Black b1 c1.
+    // patterns, once the corner is filled). Black b3 (the half-turn) gives
+    // Black a1 b1 c1 and White a2 a3; White f7 (the transposed pattern)
+    // White h6 h7 h8 and Black f8 g8; White c2 (both) White a1 a2 a3 and
+    // Black b1 c1.
     type Case<'a> = (&'a [&'a str], &'a [&'a str], &'a [&'a str], &'a [&'a str]);
-    let cases: [Case; 3] = [
+    let cases: [Case; 5] = [
         (&["g6"], &[], &["f8", "g8", "h8"], &["h6", "h7"]),
         (
             &["g6"],
@@ -1765,6 +1767,8 @@ fn acute_corners_are_filled_as_benzene_fills_them() {
             &["f7", "g7", "d8", "e8", "f8", "g8", "h8"],
             &["h6", "h7"],
         ),
+        (&["b3"], &[], &["a1", "b1", "c1"], &["a2", "a3"]),
+        (&[], &["f7"], &["f8", "g8"], &["h6", "h7", "h8"]),
         (&["a8"], &["c2"], &["b1", "c1"], &["a1", "a2", "a3"]),
     ];
     for (black, white, fb, fw) in cases {
