@@ -308,6 +308,15 @@ fn cells(b: Bits, words: usize) -> impl Iterator<Item = usize> {
     })
 }
 
+/// One instance of pattern A: the cells it fills and its carrier, each
+/// by colour index (the carrier as [`fill_in_with_carrier`] reports it:
+/// cells where a stone of the other colour ends the fill).
+#[derive(Clone, Copy)]
+struct AcuteCorner {
+    fill: [Bits; 2],
+    carrier: [Bits; 2],
+}
+
 /// A board as two stone sets, on which the analysis fills cells.
 struct Board<'a> {
     geo: &'a Geometry,
@@ -504,13 +513,9 @@ impl Board<'_> {
         None
     }
 
-    /// The instances of pattern A on the board: for each, the stone's
-    /// colour index, the cells it fills with that colour and with the
-    /// other, and the cell that must stay empty (g7) and the two that must
-    /// not take the other colour (f7, e8), for the carrier.
-    fn acute_corners(
-        &self,
-    ) -> impl Iterator<Item = (usize, [usize; 3], [usize; 2], [usize; 3])> + '_ {
+    /// The instances of pattern A on the board, one slot for each of its
+    /// four frames (the two acute corners, a stone of either colour).
+    fn acute_corners(&self) -> [Option<AcuteCorner>; 4] {
         let n = self.geo.n as i32;
         // (corner, sign, transposed): the frame's offsets turned to the
         // corner at (0, 0) by a half-turn, mirrored for White's stone.
@@ -520,30 +525,37 @@ impl Board<'_> {
             (n - 1, 1, true),
             (0, -1, true),
         ];
-        frames
-            .into_iter()
-            .filter(move |_| n >= 4)
-            .filter_map(move |(corner, sign, transposed)| {
-                let x = transposed as usize;
-                let cell = |(dx, dy): (i32, i32)| {
-                    let (dx, dy) = if transposed { (dy, dx) } else { (dx, dy) };
-                    ((corner + sign * dy) * n + corner + sign * dx) as usize
-                };
-                let empty = |d| self.is_empty(cell(d));
-                let other = |d| has(&self.st[1 - x], cell(d));
-                (has(&self.st[x], cell(CORNER_STONE))
-                    && CORNER_EMPTY.iter().all(|&d| empty(d))
-                    && !CORNER_NOT_OTHER.iter().any(|&d| other(d)))
-                .then(|| {
-                    let g7 = CORNER_EMPTY[2];
-                    let carrier = [
-                        cell(g7),
-                        cell(CORNER_NOT_OTHER[0]),
-                        cell(CORNER_NOT_OTHER[1]),
-                    ];
-                    (x, CORNER_OWN.map(cell), CORNER_OTHER.map(cell), carrier)
-                })
+        frames.map(|(corner, sign, transposed)| {
+            let x = transposed as usize;
+            let cell = |(dx, dy): (i32, i32)| {
+                let (dx, dy) = if transposed { (dy, dx) } else { (dx, dy) };
+                ((corner + sign * dy) * n + corner + sign * dx) as usize
+            };
+            let empty = |d| self.is_empty(cell(d));
+            let other = |d| has(&self.st[1 - x], cell(d));
+            (n >= 4
+                && has(&self.st[x], cell(CORNER_STONE))
+                && CORNER_EMPTY.iter().all(|&d| empty(d))
+                && !CORNER_NOT_OTHER.iter().any(|&d| other(d)))
+            .then(|| {
+                let mut fill = [[0u64; WORDS]; 2];
+                for d in CORNER_OWN {
+                    set(&mut fill[x], cell(d));
+                }
+                for d in CORNER_OTHER {
+                    set(&mut fill[1 - x], cell(d));
+                }
+                // g7 must stay empty (a stone of either colour ends the
+                // fill), f7 and e8 free of the other colour.
+                let mut carrier = [[0u64; WORDS]; 2];
+                let g7 = cell(CORNER_EMPTY[2]);
+                for q in [g7, cell(CORNER_NOT_OTHER[0]), cell(CORNER_NOT_OTHER[1])] {
+                    set(&mut carrier[x], q);
+                }
+                set(&mut carrier[1 - x], g7);
+                AcuteCorner { fill, carrier }
             })
+        })
     }
 
     /// One pass of fill-in: fills the dead cells and disjoint captured
@@ -597,20 +609,23 @@ impl Board<'_> {
                 found = true;
             }
         }
-        let corners: Vec<_> = self.acute_corners().collect();
-        for (x, own, other, [g7, f7, e8]) in corners {
+        for corner in self.acute_corners().into_iter().flatten() {
             // An earlier instance of this pass may have filled its cells.
-            if own.iter().chain(&other).any(|&c| !self.is_empty(c)) {
+            if (0..WORDS).any(|k| {
+                (corner.fill[0][k] | corner.fill[1][k]) & (self.st[0][k] | self.st[1][k]) != 0
+            }) {
                 continue;
             }
-            own.iter().for_each(|&c| set(&mut self.st[x], c));
-            other.iter().for_each(|&c| set(&mut self.st[1 - x], c));
-            // g7 must stay empty (a stone of either colour ends the fill),
-            // f7 and e8 free of the other colour.
-            for q in [g7, f7, e8] {
-                set(&mut carrier[x], q);
+            for (to, from) in self
+                .st
+                .iter_mut()
+                .chain(carrier.iter_mut())
+                .zip(corner.fill.iter().chain(&corner.carrier))
+            {
+                for (w, f) in to.iter_mut().zip(from) {
+                    *w |= f;
+                }
             }
-            set(&mut carrier[1 - x], g7);
             found = true;
         }
         found
@@ -668,12 +683,9 @@ pub fn acute_corner_cells(pos: &Hex) -> Vec<[Bits; 2]> {
     let board = Board::of(pos);
     board
         .acute_corners()
-        .map(|(x, own, other, _)| {
-            let mut out = [[0u64; WORDS]; 2];
-            own.iter().for_each(|&c| set(&mut out[x], c));
-            other.iter().for_each(|&c| set(&mut out[1 - x], c));
-            out
-        })
+        .into_iter()
+        .flatten()
+        .map(|corner| corner.fill)
         .collect()
 }
 
