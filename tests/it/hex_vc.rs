@@ -1666,6 +1666,15 @@ fn permanently_inferior_cells_are_sound() {
     }
 }
 
+/// The names of the cells of `b` on `pos`'s board, in cell order.
+fn cell_names(pos: &Hex, b: &Bits) -> Vec<String> {
+    let g = pos.geometry();
+    (0..g.num_cells)
+        .filter(|&c| has(b, c))
+        .map(|c| g.cell_name(c as u16))
+        .collect()
+}
+
 /// Whether `pos` holds pattern A (an acute corner's fill).
 fn has_acute_corner(pos: &Hex) -> bool {
     !inferior::acute_corner_cells(pos).is_empty()
@@ -1773,16 +1782,9 @@ fn acute_corners_are_filled_as_benzene_fills_them() {
     ];
     for (black, white, fb, fw) in cases {
         let pos = position(8, black, white, Color::Black);
-        let g = pos.geometry();
-        let names = |b: &Bits| -> Vec<String> {
-            (0..64)
-                .filter(|&c| has(b, c))
-                .map(|c| g.cell_name(c as u16))
-                .collect()
-        };
         let fill = inferior::fill_in(&pos);
-        assert_eq!(names(&fill[0]), fb, "{black:?} {white:?}");
-        assert_eq!(names(&fill[1]), fw, "{black:?} {white:?}");
+        assert_eq!(cell_names(&pos, &fill[0]), fb, "{black:?} {white:?}");
+        assert_eq!(cell_names(&pos, &fill[1]), fw, "{black:?} {white:?}");
     }
     // A White stone on f7 or e8, or any stone on g7, ends the pattern.
     for (black, white) in [
@@ -1854,15 +1856,13 @@ fn permanently_inferior_cell_is_filled() {
     // Black, f1 has Black's edge and g1 as three ring positions in a run,
     // e1 beside the edge and f2 beside g2 (pattern P): Black fills f1.
     let pos = position(8, &["g2"], &[], Color::White);
-    let g = pos.geometry();
     let fill = inferior::fill_in(&pos);
-    let names = |b: &Bits| -> Vec<String> {
-        (0..64)
-            .filter(|&c| has(b, c))
-            .map(|c| g.cell_name(c as u16))
-            .collect()
-    };
-    assert_eq!(names(&fill[0]), ["f1", "g1", "h1"], "{:?}", names(&fill[1]));
+    assert_eq!(
+        cell_names(&pos, &fill[0]),
+        ["f1", "g1", "h1"],
+        "{:?}",
+        cell_names(&pos, &fill[1])
+    );
     // Once White holds f2, a cell of its carrier, f1 is no longer
     // permanently inferior (nor dead).
     let pos = position(8, &["g2"], &["f2"], Color::Black);
