@@ -11,6 +11,8 @@
 //! answer loses); an answer splits the same way, as a line of moves
 //! (`--answer "REPLY MOVE"`), to any depth. See docs/solutions.md.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -58,7 +60,10 @@ merge  checks that every opening of the map has its file, all for the same game,
        decided by the jobs below it: the side to move there wins when one
        of its moves wins, and loses when all of its moves are decided and
        none wins or draws (draws when the best draws); the twin of a split
-       opening follows it without a job of its own.
+       opening follows it without a job of its own. By colour, a line still
+       undecided (with or without a job) takes the value of a decided line
+       that reached the same position (a transposition), and two lines to
+       one position decided differently are an error.
        Exits with 1 when openings are missing.
   -h, --help, --version
 ";
@@ -150,6 +155,9 @@ struct Job {
     /// moves after it are decided, and how many there are (not in job
     /// files).
     split: Option<(usize, usize)>,
+    /// For a line `merge` decided by a transposition: the line that
+    /// reached the same position and was decided (not in job files).
+    transposed: Option<String>,
 }
 
 impl Job {
@@ -201,6 +209,7 @@ impl Job {
                 .context("proof=")?,
             twin: get("twin"),
             split: None,
+            transposed: None,
         })
     }
 }
@@ -471,6 +480,7 @@ fn solve(a: &Args) -> Result<()> {
         proof,
         twin: None,
         split: None,
+        transposed: None,
     };
     write_job(&path, &job)?;
     println!(
@@ -544,8 +554,13 @@ fn from_twin(
         proof: None,
         twin: Some(twin),
         split: None,
+        transposed: None,
     }))
 }
+
+/// A position, as a transposition is recognised: the hash of everything
+/// that decides the game's future and the board as `showboard` draws it.
+type Position = (u64, String);
 
 /// A map's job files, for deciding lines from the jobs below them.
 struct Lines<'a> {
@@ -553,9 +568,81 @@ struct Lines<'a> {
     header: &'a str,
     /// Every job file of the map.
     jobs: &'a [Job],
+    /// By colour, each decided line by its position: a line left
+    /// undecided whose position another line reached takes that line's
+    /// value (a value counted for a colour does not depend on the moves
+    /// that led there). By player there are no transpositions (a swap
+    /// among the moves exchanges whose win a value counts).
+    known: Option<RefCell<HashMap<Position, Job>>>,
+    /// The position after each line asked ([`Lines::position`]).
+    positions: RefCell<HashMap<String, Position>>,
 }
 
 impl Lines<'_> {
+    /// The position after `opening` and `answer`, played on the map's
+    /// start.
+    fn position(&self, opening: &str, answer: &[String]) -> Result<Position> {
+        let line = line_name(opening, answer);
+        if let Some(p) = self.positions.borrow().get(&line) {
+            return Ok(p.clone());
+        }
+        let mut e = self.map.engine()?;
+        play_line(&mut e, opening, answer, self.map.by_player())?;
+        let rules = e.rules().map_err(|m| anyhow!(m))?;
+        let p = (rules.hash(), rules.showboard());
+        self.positions.borrow_mut().insert(line, p.clone());
+        Ok(p)
+    }
+
+    /// The result for the opener after `opening` and `answer`
+    /// ([`Lines::resolve_by_jobs`]), or, when that leaves it undecided,
+    /// the result of a decided line that reached the same position (see
+    /// [`Lines::known`]); a decided line is recorded for the others. An
+    /// error when two lines to one position are decided differently.
+    fn resolve(&self, opening: &str, answer: &[String]) -> Result<Option<Job>> {
+        let found = self.resolve_by_jobs(opening, answer)?;
+        let Some(known) = &self.known else {
+            return Ok(found);
+        };
+        let position = self.position(opening, answer)?;
+        let line = line_name(opening, answer);
+        let decided = found.as_ref().filter(|j| j.value != "unknown");
+        let mut known = known.borrow_mut();
+        match (decided, known.get(&position)) {
+            (Some(j), Some(k)) if k.value != j.value => bail!(
+                "{line} is {} but {}, the same position, is {}",
+                j.value,
+                job_line(k),
+                k.value
+            ),
+            (Some(j), None) => {
+                known.insert(position, j.clone());
+                Ok(found)
+            }
+            (Some(_), Some(_)) => Ok(found),
+            (None, Some(k)) => {
+                let mut j = found.unwrap_or_else(|| Job {
+                    header: self.header.to_string(),
+                    opening: opening.to_string(),
+                    answer: answer.to_vec(),
+                    value: String::new(),
+                    reply: None,
+                    nodes: 0,
+                    seconds: 0.0,
+                    proof: None,
+                    twin: None,
+                    split: None,
+                    transposed: None,
+                });
+                j.value = k.value.clone();
+                j.reply = k.reply.clone();
+                j.transposed = Some(job_line(k));
+                Ok(Some(j))
+            }
+            (None, None) => Ok(found),
+        }
+    }
+
     /// The result for the opener after `opening` and `answer`: its own
     /// job's when that is decided (or when no job lies below it), else
     /// from the jobs below (the side to move wins when one of its moves
@@ -565,7 +652,7 @@ impl Lines<'_> {
     /// number of moves decided. `None`: no job at or below it. An error
     /// when a job below names no legal move, or contradicts a decided job
     /// above it.
-    fn resolve(&self, opening: &str, answer: &[String]) -> Result<Option<Job>> {
+    fn resolve_by_jobs(&self, opening: &str, answer: &[String]) -> Result<Option<Job>> {
         let own = self
             .jobs
             .iter()
@@ -635,6 +722,7 @@ impl Lines<'_> {
             proof: None,
             twin: None,
             split: Some((decided, all.len())),
+            transposed: None,
         };
         match own {
             Some(own) if own.value != "unknown" => {
@@ -741,12 +829,25 @@ fn merge(a: &Args) -> Result<bool> {
         map: &map,
         header: &first.header,
         jobs: &jobs,
+        known: (!map.by_player()).then(|| RefCell::new(HashMap::new())),
+        positions: RefCell::new(HashMap::new()),
     };
-    let mut resolved = Vec::new();
-    for o in &openings {
-        if let Some(j) = lines.resolve(o, &[])? {
-            resolved.push(j);
+    // Again while the last pass decided more positions: a line may reach
+    // the position of one resolved after it.
+    let mut resolved;
+    let mut decided = 0;
+    loop {
+        resolved = Vec::new();
+        for o in &openings {
+            if let Some(j) = lines.resolve(o, &[])? {
+                resolved.push(j);
+            }
         }
+        let now = lines.known.as_ref().map_or(0, |k| k.borrow().len());
+        if now == decided {
+            break;
+        }
+        decided = now;
     }
     let mut jobs = resolved;
     // A twin's copy takes its twin's latest result, turned: the twin may
@@ -774,6 +875,7 @@ fn merge(a: &Args) -> Result<bool> {
                 proof: None,
                 twin: Some(src.opening.clone()),
                 split: None,
+                transposed: None,
             });
         }
     }

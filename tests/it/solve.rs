@@ -575,6 +575,13 @@ fn map_tool(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// Runs `crosscut-map` with `args`, which must succeed: its stdout.
+fn map_ok(args: &[&str]) -> String {
+    let (code, said) = map_tool(args);
+    assert_eq!(code, 0, "{args:?}: {said}");
+    said
+}
+
 /// An empty folder for a map's jobs, `tag` and the process id, and its
 /// path as an argument.
 fn fresh_dir(tag: &str) -> (std::path::PathBuf, String) {
@@ -864,11 +871,7 @@ fn a_split_opening_is_decided_by_its_answers() {
     let (dir, out) = fresh_dir("crosscut-split");
     let (whole_dir, whole) = fresh_dir("crosscut-split-whole");
     let game = hex_map_game("5");
-    let run = |args: &[&str]| {
-        let (code, said) = map_tool(args);
-        assert_eq!(code, 0, "{args:?}: {said}");
-        said
-    };
+    let run = map_ok;
     let solve = |dir: &str, opening: &str, more: &[&str]| {
         run(&[
             &["solve"],
@@ -1018,6 +1021,88 @@ fn a_split_opening_is_decided_by_its_answers() {
     );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(format!("{out}-whole"));
+}
+
+/// A line left undecided takes the value of another line that reached the
+/// same position (by colour): Hex 5×5, the won opening c2 split into its
+/// answers, b1 left unknown and the line after the opener's winning reply
+/// R split into its answers but a1, which has no job; c2 a1 R b1, the same
+/// stones, is decided by its own job, so `merge` decides c2. Without that
+/// job c2 stays unknown, and two lines to one position decided
+/// differently fail the merge.
+#[test]
+fn a_line_takes_the_value_of_its_transposition() {
+    let (dir, out) = fresh_dir("crosscut-transposed");
+    let (whole_dir, whole) = fresh_dir("crosscut-transposed-whole");
+    let game = hex_map_game("5");
+    let run = map_ok;
+    let solve = |dir: &str, line: &[&str], more: &[&str]| {
+        let mut args: Vec<&str> =
+            [&["solve"], &game[..], &["--out", dir, "--opening", line[0]]].concat();
+        let answer = line[1..].join(" ");
+        if !answer.is_empty() {
+            args.extend(["--answer", &answer]);
+        }
+        args.extend(more);
+        run(&args)
+    };
+    let listed = |line: &[&str]| {
+        let mut args: Vec<&str> = [&["list"], &game[..], &["--opening", line[0]]].concat();
+        let answer = line[1..].join(" ");
+        if !answer.is_empty() {
+            args.extend(["--answer", &answer]);
+        }
+        run(&args).lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    let unknown = ["--nodes", "1"];
+    // The opener's winning reply to b1, from that line's own solve.
+    assert!(solve(&whole, &["c2", "b1"], &[]).contains(": win "));
+    let job = std::fs::read_to_string(whole_dir.join("job-c2-b1.txt")).unwrap();
+    let r = job
+        .lines()
+        .find_map(|l| l.strip_prefix("reply="))
+        .expect("the opener's winning reply")
+        .to_string();
+    assert!(r != "a1", "the test needs a1 free after c2 b1 {r}");
+    assert!(solve(&out, &["c2"], &unknown).contains("unknown"));
+    for a in listed(&["c2"]) {
+        if a != "b1" {
+            solve(&out, &["c2", &a], &[]);
+        }
+    }
+    assert!(solve(&out, &["c2", "b1"], &unknown).contains("unknown"));
+    // c2 b1 R has no job of its own, nor has c2 b1 R a1.
+    for a in listed(&["c2", "b1", &r]) {
+        if a != "a1" {
+            solve(&out, &["c2", "b1", &r, &a], &[]);
+        }
+    }
+    let line_of = |map: &str| {
+        map.lines()
+            .find(|l| l.starts_with("c2 "))
+            .unwrap_or_else(|| panic!("{map}"))
+            .to_string()
+    };
+    let (_, map) = map_tool(&["merge", "--out", &out]);
+    assert!(line_of(&map).starts_with("c2 unknown "), "{map}");
+    // The transposition, decided by its own job.
+    assert!(solve(&out, &["c2", "a1", &r, "b1"], &[]).contains(": win "));
+    let (_, map) = map_tool(&["merge", "--out", &out]);
+    let c2 = line_of(&map);
+    assert!(
+        c2.starts_with("c2 win ") && c2.ends_with("answers 24/24"),
+        "{map}"
+    );
+    // Both decided, and told apart: the merge fails.
+    let own = solve(&out, &["c2", "b1", &r, "a1"], &[]);
+    assert!(own.contains(": win "), "{own}");
+    let path = dir.join(format!("job-c2-a1-{r}-b1.txt"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("value=win", "value=loss")).unwrap();
+    let (code, _) = map_tool(&["merge", "--out", &out]);
+    assert_eq!(code, 2, "two values for one position must fail the merge");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&whole_dir);
 }
 
 /// `scripts/split-line.sh` (without its Benzene step) splits a line into
