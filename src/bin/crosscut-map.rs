@@ -12,7 +12,7 @@
 //! (`--answer "REPLY MOVE"`), to any depth. See docs/solutions.md.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -62,8 +62,9 @@ merge  checks that every opening of the map has its file, all for the same game,
        none wins or draws (draws when the best draws); the twin of a split
        opening follows it without a job of its own. By colour, a line still
        undecided (with or without a job) takes the value of a decided line
-       that reached the same position (a transposition), and two lines to
-       one position decided differently are an error.
+       that reached the same position (a transposition; a `#` line at the
+       end names each), and two lines to one position decided differently
+       are an error.
        Exits with 1 when openings are missing.
   -h, --help, --version
 ";
@@ -155,9 +156,6 @@ struct Job {
     /// moves after it are decided, and how many there are (not in job
     /// files).
     split: Option<(usize, usize)>,
-    /// For a line `merge` decided by a transposition: the line that
-    /// reached the same position and was decided (not in job files).
-    transposed: Option<String>,
 }
 
 impl Job {
@@ -209,7 +207,6 @@ impl Job {
                 .context("proof=")?,
             twin: get("twin"),
             split: None,
-            transposed: None,
         })
     }
 }
@@ -480,7 +477,6 @@ fn solve(a: &Args) -> Result<()> {
         proof,
         twin: None,
         split: None,
-        transposed: None,
     };
     write_job(&path, &job)?;
     println!(
@@ -554,7 +550,6 @@ fn from_twin(
         proof: None,
         twin: Some(twin),
         split: None,
-        transposed: None,
     }))
 }
 
@@ -576,6 +571,9 @@ struct Lines<'a> {
     known: Option<RefCell<HashMap<Position, Job>>>,
     /// The position after each line asked ([`Lines::position`]).
     positions: RefCell<HashMap<String, Position>>,
+    /// Each line decided by a transposition, and the line it took its
+    /// value from.
+    transposed: RefCell<BTreeMap<String, String>>,
 }
 
 impl Lines<'_> {
@@ -632,11 +630,10 @@ impl Lines<'_> {
                     proof: None,
                     twin: None,
                     split: None,
-                    transposed: None,
                 });
                 j.value = k.value.clone();
                 j.reply = k.reply.clone();
-                j.transposed = Some(job_line(k));
+                self.transposed.borrow_mut().insert(line, job_line(k));
                 Ok(Some(j))
             }
             (None, None) => Ok(found),
@@ -722,7 +719,6 @@ impl Lines<'_> {
             proof: None,
             twin: None,
             split: Some((decided, all.len())),
-            transposed: None,
         };
         match own {
             Some(own) if own.value != "unknown" => {
@@ -831,12 +827,14 @@ fn merge(a: &Args) -> Result<bool> {
         jobs: &jobs,
         known: (!map.by_player()).then(|| RefCell::new(HashMap::new())),
         positions: RefCell::new(HashMap::new()),
+        transposed: RefCell::new(BTreeMap::new()),
     };
     // Again while the last pass decided more positions: a line may reach
     // the position of one resolved after it.
     let mut resolved;
     let mut decided = 0;
     loop {
+        lines.transposed.borrow_mut().clear();
         resolved = Vec::new();
         for o in &openings {
             if let Some(j) = lines.resolve(o, &[])? {
@@ -875,7 +873,6 @@ fn merge(a: &Args) -> Result<bool> {
                 proof: None,
                 twin: Some(src.opening.clone()),
                 split: None,
-                transposed: None,
             });
         }
     }
@@ -974,6 +971,9 @@ fn merge(a: &Args) -> Result<bool> {
         openings.len(),
         missing.len()
     );
+    for (line, from) in lines.transposed.borrow().iter() {
+        let _ = writeln!(out, "# {line}: by transposition, as {from}");
+    }
     let path = dir.join("map.txt");
     std::fs::write(&path, &out).with_context(|| format!("cannot write {}", path.display()))?;
     print!("{out}");

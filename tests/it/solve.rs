@@ -1093,6 +1093,8 @@ fn a_line_takes_the_value_of_its_transposition() {
         c2.starts_with("c2 win ") && c2.ends_with("answers 24/24"),
         "{map}"
     );
+    let note = format!("# c2 b1 {r} a1: by transposition, as c2 a1 {r} b1");
+    assert!(map.lines().any(|l| l == note), "{map}");
     // Both decided, and told apart: the merge fails.
     let own = solve(&out, &["c2", "b1", &r, "a1"], &[]);
     assert!(own.contains(": win "), "{own}");
