@@ -45,7 +45,18 @@ fn http(
     body: Option<&str>,
     headers: &[(&str, &str)],
 ) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    try_http(port, method, path, body, headers).expect("connect")
+}
+
+/// [`http`], or the error when nothing accepts the connection.
+fn try_http(
+    port: u16,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> std::io::Result<(u16, String)> {
+    let mut s = TcpStream::connect(("127.0.0.1", port))?;
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or("");
     let mut req = format!(
@@ -98,7 +109,7 @@ fn http(
     } else {
         body
     };
-    (status, body)
+    Ok((status, body))
 }
 
 fn dechunk(mut s: &str) -> String {
@@ -151,6 +162,22 @@ fn start_server() -> (Kill, u16) {
     (Kill(child), port)
 }
 
+/// Why a browser did not start, and whether a new port may help.
+struct StartError {
+    why: String,
+    retry: bool,
+}
+
+impl StartError {
+    fn retry(why: String) -> StartError {
+        StartError { why, retry: true }
+    }
+
+    fn fatal(why: String) -> StartError {
+        StartError { why, retry: false }
+    }
+}
+
 /// A WebDriver session on a chromedriver of our own.
 struct Browser {
     _driver: Kill,
@@ -161,46 +188,71 @@ struct Browser {
 
 impl Browser {
     /// Starts chromedriver and a headless Chromium, or says why not.
+    /// A start whose port another test's server took (chosen free, then
+    /// bound by someone else first) is tried again on a new port.
     fn start() -> Result<Browser, String> {
         // One browser at a time: two shared cores run one Chromium well.
         static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
         let guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
-        let port = free_port();
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match Browser::start_on(free_port()) {
+                Ok((driver, port, session)) => {
+                    return Ok(Browser {
+                        _driver: driver,
+                        _one_at_a_time: guard,
+                        port,
+                        session,
+                    });
+                }
+                Err(e) if e.retry && tries < 3 => {
+                    eprintln!("chromedriver on a new port: {}", e.why)
+                }
+                Err(e) => return Err(e.why),
+            }
+        }
+    }
+
+    /// Chromedriver on `port` and a session of it: the driver, the port
+    /// and the session's id.
+    fn start_on(port: u16) -> Result<(Kill, u16, String), StartError> {
         let program = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
         let driver = Command::new(program)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("chromedriver not available ({e})"))?;
+            .map_err(|e| StartError::fatal(format!("chromedriver not available ({e})")))?;
         let driver = Kill(driver);
+        // Ready when chromedriver itself answers its status (not merely
+        // when something accepts connections on the port).
         let t = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        while !try_http(port, "GET", "/status", None, &[])
+            .is_ok_and(|(status, body)| status == 200 && body.contains("\"ready\""))
+        {
             if t.elapsed() > Duration::from_secs(10) {
-                return Err("chromedriver did not start".into());
+                return Err(StartError::retry("chromedriver did not start".into()));
             }
             std::thread::sleep(Duration::from_millis(50));
         }
         let downloads = download_dir();
-        std::fs::create_dir_all(&downloads).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(&downloads).map_err(|e| StartError::fatal(e.to_string()))?;
         let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
                      "--disable-dev-shm-usage", "--window-size=1300,950"],
             "prefs": {"download.default_directory": downloads,
                       "download.prompt_for_download": false,
                       "download.directory_upgrade": true}}}}});
-        let (status, body) = http(port, "POST", "/session", Some(&caps.to_string()), &[]);
-        let v: Value = serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
+        let (status, body) = try_http(port, "POST", "/session", Some(&caps.to_string()), &[])
+            .map_err(|e| StartError::retry(format!("chromedriver went away: {e}")))?;
+        let v: Value =
+            serde_json::from_str(&body).map_err(|e| StartError::fatal(format!("{e}: {body}")))?;
         let session = v["value"]["sessionId"]
             .as_str()
-            .ok_or_else(|| format!("no browser session ({status}): {body}"))?
+            .ok_or_else(|| StartError::fatal(format!("no browser session ({status}): {body}")))?
             .to_string();
-        Ok(Browser {
-            _driver: driver,
-            _one_at_a_time: guard,
-            port,
-            session,
-        })
+        Ok((driver, port, session))
     }
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
