@@ -569,6 +569,9 @@ struct Lines<'a> {
     /// that led there). By player there are no transpositions (a swap
     /// among the moves exchanges whose win a value counts).
     known: Option<RefCell<HashMap<Position, Job>>>,
+    /// The map's game, on which each line is played from the start
+    /// ([`Lines::at_start`]).
+    engine: RefCell<Engine>,
     /// The position after each line asked ([`Lines::position`]).
     positions: RefCell<HashMap<String, Position>>,
     /// Each line decided by a transposition, and the line it took its
@@ -577,6 +580,15 @@ struct Lines<'a> {
 }
 
 impl Lines<'_> {
+    /// The map's game at its start (a new game of the same size and
+    /// options), to play a line on.
+    fn at_start(&self) -> Result<std::cell::RefMut<'_, Engine>> {
+        let mut e = self.engine.borrow_mut();
+        let size = e.rules().map_err(|m| anyhow!(m))?.size();
+        e.new_game(size).map_err(|m| anyhow!(m))?;
+        Ok(e)
+    }
+
     /// The position after `opening` and `answer`, played on the map's
     /// start.
     fn position(&self, opening: &str, answer: &[String]) -> Result<Position> {
@@ -584,7 +596,7 @@ impl Lines<'_> {
         if let Some(p) = self.positions.borrow().get(&line) {
             return Ok(p.clone());
         }
-        let mut e = self.map.engine()?;
+        let mut e = self.at_start()?;
         play_line(&mut e, opening, answer, self.map.by_player())?;
         let rules = e.rules().map_err(|m| anyhow!(m))?;
         let p = (rules.hash(), rules.showboard());
@@ -668,7 +680,7 @@ impl Lines<'_> {
         }
         let line = line_name(opening, answer);
         let (all, opener_moves) = moves_after(
-            &mut self.map.engine()?,
+            &mut *self.at_start()?,
             opening,
             answer,
             self.map.by_player(),
@@ -825,6 +837,7 @@ fn merge(a: &Args) -> Result<bool> {
         map: &map,
         header: &first.header,
         jobs: &jobs,
+        engine: RefCell::new(map.engine()?),
         known: (!map.by_player()).then(|| RefCell::new(HashMap::new())),
         positions: RefCell::new(HashMap::new()),
         transposed: RefCell::new(BTreeMap::new()),
