@@ -6,6 +6,7 @@ mod display;
 pub mod distance;
 pub mod eval;
 pub mod geometry;
+pub mod inferior;
 pub mod symmetry;
 pub mod two_distance;
 mod vc;
@@ -151,8 +152,9 @@ pub(crate) fn random_game(
 
 /// The solver sees wins in one, virtual connections and semi-connections,
 /// prunes to the carrier of the opponent's virtual connection (see
-/// `vc.rs` for the patterns and why captures cannot break them), and
-/// keeps one move of each pair of twins on a symmetric position.
+/// `vc.rs` for the patterns and why captures cannot break them), drops
+/// moves on dead points (`inferior.rs`) and keeps one move of each pair
+/// of twins on a symmetric position.
 impl crate::solve::Knowledge for Onyx {
     const LAZY: bool = true;
 
@@ -164,9 +166,12 @@ impl crate::solve::Knowledge for Onyx {
         vc::prune_losing(self, moves)
     }
 
-    /// One move of each pair of twins on a position that is its own
-    /// half-turn (`symmetry.rs`).
+    /// The moves on dead points but one when their number is odd
+    /// (`inferior.rs`), then one move of each pair of twins on a position
+    /// that is its own half-turn (`symmetry.rs`; the half-turn maps dead
+    /// points to dead points).
     fn prune_inferior(&mut self, moves: &mut Vec<OnyxMove>) {
+        inferior::prune_dead_points(self, moves);
         crate::solve::knowledge::keep_one_of_twins(self, moves)
     }
 
