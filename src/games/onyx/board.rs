@@ -297,12 +297,7 @@ impl Onyx {
             if self.cells[sq.midpoint as usize] != EMPTY {
                 continue;
             }
-            // Corners: 0 LL, 1 LR, 2 UL, 3 UR; diagonal partner is 3 - k.
-            let partner = sq.corners[3 - k as usize];
-            let (a, b) = match k {
-                0 | 3 => (sq.corners[1], sq.corners[2]),
-                _ => (sq.corners[0], sq.corners[3]),
-            };
+            let (partner, [a, b]) = sq.diagonals(k);
             if self.cells[partner as usize] == me
                 && self.cells[a as usize] == them
                 && self.cells[b as usize] == them

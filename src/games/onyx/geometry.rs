@@ -29,6 +29,21 @@ pub struct Square {
     pub row: usize,
 }
 
+impl Square {
+    /// For corner `k`: its diagonal partner (the opposite corner, not
+    /// joined to it) and the two corners of the other diagonal, the pairs
+    /// a capture sets against each other.
+    #[inline]
+    pub fn diagonals(&self, k: u8) -> (Point, [Point; 2]) {
+        let c = self.corners;
+        let others = match k {
+            0 | 3 => [c[1], c[2]],
+            _ => [c[0], c[3]],
+        };
+        (c[3 - k as usize], others)
+    }
+}
+
 /// The shape of a cell between four grid points.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cell {

@@ -53,7 +53,7 @@
 
 use super::OnyxMove;
 use super::board::Onyx;
-use super::geometry::{Geometry, Point};
+use super::geometry::Point;
 use crate::game::{Color, Game};
 use crate::games::common::edge_bits;
 
@@ -77,7 +77,7 @@ pub fn permanent_pieces(pos: &Onyx) -> Vec<bool> {
                 if pos.at(sq.midpoint).is_some() {
                     return true;
                 }
-                let (partner, others) = diagonals(geo, s, k);
+                let (partner, others) = sq.diagonals(k);
                 let held = |q: Point, c: Color| permanent[q as usize] && pos.at(q) == Some(c);
                 held(partner, x.opponent()) || others.iter().any(|&o| held(o, x))
             });
@@ -90,18 +90,6 @@ pub fn permanent_pieces(pos: &Onyx) -> Vec<bool> {
             return permanent;
         }
     }
-}
-
-/// For corner `k` of square `s`: its diagonal partner and the two corners
-/// of the other diagonal.
-fn diagonals(geo: &Geometry, s: u16, k: u8) -> (Point, [Point; 2]) {
-    let c = geo.squares[s as usize].corners;
-    // Corners: 0 lower-left, 1 lower-right, 2 upper-left, 3 upper-right.
-    let others = match k {
-        0 | 3 => [c[1], c[2]],
-        _ => [c[0], c[3]],
-    };
-    (c[3 - k as usize], others)
 }
 
 /// The dead points of `pos` (see the module documentation), in board
@@ -126,10 +114,11 @@ fn no_crosscut(pos: &Onyx, permanent: &[bool], p: Point) -> bool {
     let geo = pos.geometry();
     let fixed = |q: Point| permanent[q as usize].then(|| pos.at(q)).flatten();
     geo.squares_of(p).iter().all(|&(s, k)| {
-        if pos.at(geo.squares[s as usize].midpoint).is_some() {
+        let sq = &geo.squares[s as usize];
+        if pos.at(sq.midpoint).is_some() {
             return true;
         }
-        let (partner, [a, b]) = diagonals(geo, s, k);
+        let (partner, [a, b]) = sq.diagonals(k);
         let mixed = matches!((fixed(a), fixed(b)), (Some(x), Some(y)) if x != y);
         let same = fixed(partner).is_some_and(|c| fixed(a) == Some(c) || fixed(b) == Some(c));
         mixed || same
@@ -171,9 +160,6 @@ fn bypassed(pos: &Onyx, permanent: &[bool], p: Point, c: Color) -> bool {
         if geo.edges[p as usize] & edge != 0 && !near.iter().all(|&q| on_edge(q, edge)) {
             return false;
         }
-    }
-    if geo.edges[p as usize] & from != 0 && geo.edges[p as usize] & to != 0 {
-        return false;
     }
     let linked = |a: Point, b: Point| {
         geo.neighbours_of(a).contains(&b)

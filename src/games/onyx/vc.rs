@@ -409,14 +409,10 @@ impl Graph {
                 if pos.at(sq.midpoint).is_some() {
                     continue;
                 }
-                let partner = sq.corners[3 - k as usize];
+                let (partner, [a, b]) = sq.diagonals(k);
                 if pos.at(partner) != Some(self.color) && !carrier[partner as usize] {
                     continue;
                 }
-                let (a, b) = match k {
-                    0 | 3 => (sq.corners[1], sq.corners[2]),
-                    _ => (sq.corners[0], sq.corners[3]),
-                };
                 if path_piece(a) || path_piece(b) {
                     continue;
                 }
