@@ -215,14 +215,12 @@ impl Graph {
         // next to it.
         let first_key = node_edges.len() as u16;
         let mut key_point = Vec::new();
-        let mut key_of = vec![NONE; if singles { geo.n * geo.n } else { 0 }];
         if singles {
             for p in 0..(geo.n * geo.n) as Point {
                 if pos.at(p).is_some() {
                     continue;
                 }
                 let id = node_edges.len() as u16;
-                key_of[p as usize] = id;
                 key_point.push(p);
                 node_edges.push(geo.edges[p as usize]);
                 let mut seen: [u16; 8] = [NONE; 8];
@@ -252,81 +250,89 @@ impl Graph {
                 }
             }
         }
-        // (a, b, x) packed as a << 32 | b << 16 | x: empty grid point x
-        // adjacent to nodes a < b.
-        let mut triples: Vec<u64> = Vec::with_capacity(128);
-        let mut near: Vec<u16> = Vec::with_capacity(12);
-        for x in 0..(geo.n * geo.n) as Point {
-            if pos.at(x).is_some() {
-                continue;
-            }
-            near.clear();
-            let e = geo.edges[x as usize];
-            if e & first != 0 {
-                near.push(FIRST);
-            }
-            if e & second != 0 {
-                near.push(SECOND);
-            }
-            for &q in geo.neighbours_of(x) {
-                let g = group[q as usize];
-                if g != NONE && !near.contains(&g) {
-                    near.push(g);
-                } else if singles && (q as usize) < key_of.len() && key_of[q as usize] != NONE {
-                    near.push(key_of[q as usize]);
-                }
-            }
-            for i in 0..near.len() {
-                for j in i + 1..near.len() {
-                    let (a, b) = (near[i].min(near[j]), near[i].max(near[j]));
-                    if b >= first_key && a >= first_key {
-                        // Two key nodes: two moves.
-                        continue;
-                    }
-                    triples.push((a as u64) << 32 | (b as u64) << 16 | x as u64);
-                }
-            }
-        }
-        triples.sort_unstable();
-        let mut i = 0;
-        while i < triples.len() {
-            let pair = triples[i] >> 16;
-            let (a, b) = ((pair >> 16) as u16, pair as u16);
-            let mut j = i;
-            while j < triples.len() && triples[j] >> 16 == pair {
-                j += 1;
-            }
-            let mut common = [0 as Point; MAX_COMMON];
-            let count = (j - i).min(MAX_COMMON);
-            for (c, t) in common.iter_mut().zip(&triples[i..j]) {
-                *c = *t as Point;
-            }
-            let common = &common[..count];
-            if common.len() >= 2 {
-                for (k, &x) in common.iter().enumerate() {
-                    for &y in &common[k + 1..] {
-                        links.push(Link { a, b, x, y });
-                    }
-                }
-            } else if singles && b < first_key {
-                // (A one-point link to a key node would be a second move.)
-                links.push(Link {
-                    a,
-                    b,
-                    x: common[0],
-                    y: NONE,
-                });
-            }
-            i = j;
-        }
-        // Touches first, then two-way links, then one-point links.
-        let rank = |l: &Link| match (l.x, l.y) {
-            (NONE, _) => 0,
-            (_, NONE) => 2,
-            _ => 1,
-        };
-        links.sort_unstable_by_key(|l| (rank(l), l.a, l.b, l.x, l.y));
+        // The empty grid points next to each node (for an edge node: on
+        // that edge), as bitsets of `w` words: a key node's are its
+        // point's neighbours.
+        let w = geo.words;
+        let grid = geo.n * geo.n;
+        let black = pos.bits(Color::Black);
+        let white = pos.bits(Color::White);
+        let empty: Vec<u64> = (0..w)
+            .map(|k| {
+                let valid = match grid.saturating_sub(k * 64) {
+                    0 => 0,
+                    left if left >= 64 => u64::MAX,
+                    left => (1 << left) - 1,
+                };
+                !(black[k] | white[k]) & valid
+            })
+            .collect();
         let nodes = node_edges.len();
+        let mut near = vec![0u64; nodes * w];
+        for (node, bit) in [(FIRST, first), (SECOND, second)] {
+            let edge = &geo.edge_bits[bit.trailing_zeros() as usize];
+            for k in 0..w {
+                near[node as usize * w + k] = edge[k] & empty[k];
+            }
+        }
+        for (p, &g) in group.iter().enumerate() {
+            if g != NONE {
+                let nb = &geo.neighbour_bits[p * w..(p + 1) * w];
+                for k in 0..w {
+                    near[g as usize * w + k] |= nb[k] & empty[k];
+                }
+            }
+        }
+        for (i, &p) in key_point.iter().enumerate() {
+            let nb = &geo.neighbour_bits[p as usize * w..(p as usize + 1) * w];
+            let id = first_key as usize + i;
+            for k in 0..w {
+                near[id * w + k] = nb[k] & empty[k];
+            }
+        }
+        // Touches first, then two-way links, then one-point links, each
+        // kind by (a, b, x, y): the touches sorted, the others made in
+        // that order, each pair of nodes (not two key nodes: two moves)
+        // with the points next to both: two of them make a two-way link
+        // (up to MAX_COMMON points tried, the lowest), one a one-point
+        // link.
+        links.sort_unstable_by_key(|l| (l.a, l.b));
+        let mut one_point = Vec::new();
+        for a in 0..first_key as usize {
+            for b in a + 1..nodes {
+                let mut common = [0 as Point; MAX_COMMON];
+                let mut count = 0;
+                'words: for k in 0..w {
+                    let mut both = near[a * w + k] & near[b * w + k];
+                    while both != 0 {
+                        common[count] = (k * 64) as Point + both.trailing_zeros() as Point;
+                        count += 1;
+                        if count == MAX_COMMON {
+                            break 'words;
+                        }
+                        both &= both - 1;
+                    }
+                }
+                let (a, b) = (a as u16, b as u16);
+                if count >= 2 {
+                    let common = &common[..count];
+                    for (k, &x) in common.iter().enumerate() {
+                        for &y in &common[k + 1..] {
+                            links.push(Link { a, b, x, y });
+                        }
+                    }
+                } else if count == 1 && singles && b < first_key {
+                    // (A one-point link to a key node would be a second move.)
+                    one_point.push(Link {
+                        a,
+                        b,
+                        x: common[0],
+                        y: NONE,
+                    });
+                }
+            }
+        }
+        links.append(&mut one_point);
         let mut start = vec![0u32; nodes + 1];
         for l in &links {
             start[l.a as usize + 1] += 1;
