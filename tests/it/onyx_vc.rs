@@ -19,7 +19,7 @@ use crate::common::minimax::{V, minimax, near_end, random_moves};
 
 use std::collections::HashSet;
 
-use crosscut::game::{Color, Game, Notation, Outcome};
+use crosscut::game::{Color, Game, Notation};
 use crosscut::games::onyx::{Onyx, OnyxMove, Start};
 use crosscut::solve::{Knowledge, SolveLimits, SolveValue, Solver};
 use rand::rngs::SmallRng;
@@ -29,19 +29,6 @@ use rand::{RngExt, SeedableRng};
 fn value(game: &mut Onyx, budget: u64) -> Option<V> {
     let mut b = budget;
     minimax(game, &mut HashSet::new(), &mut b, true)
-}
-
-/// Whether the side to move wins in one (the default knowledge).
-fn win_in_one(game: &mut Onyx) -> bool {
-    let me = game.to_move();
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves.into_iter().any(|mv| {
-        game.play(mv);
-        let won = game.outcome() == Some(Outcome::Win(me));
-        game.undo();
-        won
-    })
 }
 
 /// What the checks saw.
@@ -78,7 +65,7 @@ fn check(
     let me = game.to_move();
     let claim = game.forced_winner();
     assert_eq!(game.hash(), hash, "forced_winner leaves the position");
-    let in_one = win_in_one(game);
+    let in_one = crate::common::has_win_in_one(game);
     if in_one {
         assert_eq!(
             claim,
@@ -335,7 +322,7 @@ fn nothing_but_wins_in_one_while_a_swap_can_come() {
         let mut g = Onyx::new(4, Start::Blank).unwrap();
         let k = rng.random_range(0..2);
         random_moves(&mut g, &mut rng, k);
-        let in_one = win_in_one(&mut g);
+        let in_one = crate::common::has_win_in_one(&mut g);
         let claim = g.forced_winner();
         assert_eq!(claim.is_some(), in_one);
         let mut moves = Vec::new();
