@@ -423,7 +423,7 @@ pub const PARAMS: &[Param] = &[
         kind: Kind::Switch {
             set: |e, v| e.params.solve_play_knowledge = v,
         },
-        doc: "whether `solve` asks, with the knowledge, the form the player uses where a game has a richer one (the player's connections, with captured sets and ladders, where the game has them): fewer nodes, each dearer; on hard positions it can decide what the proof's connections do not in the same time (docs/solutions.md); never changes a value",
+        doc: "whether `solve` asks, with the knowledge, its richer form where a game has one (the player's connections, with captured sets and ladders, or combined connections beside single paths: the Solving section says which game has which): fewer nodes, each dearer; on some hard positions it decides what the plain form does not in the same time, on others it is slower (docs/solutions.md); never changes a value",
         get: |e| e.params.solve_play_knowledge.to_string(),
     },
     Param {

@@ -176,7 +176,8 @@ pub struct SolveLimits {
     pub estimates: bool,
     /// Whether the knowledge is asked in the form the game's player uses
     /// where the game has a richer, dearer one than its proofs'
-    /// ([`Knowledge::use_play_knowledge`]; Hex: play's connections).
+    /// ([`Knowledge::use_play_knowledge`]; Hex: play's connections;
+    /// Onyx: H-search's combined connections).
     /// Changes the nodes searched and their cost, never a value.
     pub play_knowledge: bool,
     /// Stops the solve when set (the protocol's `stop`, end of input).

@@ -97,7 +97,8 @@ pub trait Knowledge: Game {
     /// Whether this thread's knowledge answers from here on in the form
     /// the game's player uses, where the game has one richer (and dearer)
     /// than its proofs' (Hex: the connections of play, with captured sets
-    /// and ladders); the solver sets it at the start of every search from
+    /// and ladders; Onyx: H-search's combined connections beside the single
+    /// paths); the solver sets it at the start of every search from
     /// [`SolveLimits::play_knowledge`](crate::solve::SolveLimits). Both
     /// forms obey this trait's contract, so any answer stays sound; only
     /// the nodes searched and their cost change. The default has one form.

@@ -55,11 +55,14 @@ fn check(
     solver: &mut Solver<Onyx>,
     plain: &mut Solver<Onyx>,
     budget: u64,
+    play: bool,
     counts: &mut Counts,
 ) {
     if game.outcome().is_some() {
         return;
     }
+    // The solvers below set the thread's form of knowledge at each start.
+    <Onyx as Knowledge>::use_play_knowledge(play);
     counts.positions += 1;
     let hash = game.hash();
     let me = game.to_move();
@@ -128,6 +131,7 @@ fn check(
     // The solver, with and without knowledge.
     let limits = SolveLimits {
         nodes: Some(100_000),
+        play_knowledge: play,
         ..SolveLimits::unlimited()
     };
     let with = solver.solve(game, &limits, &mut |_| {});
@@ -171,11 +175,14 @@ fn check(
     }
 }
 
-/// Checks `count` positions from `make`; fresh solver tables every ten.
+/// Checks `count` positions from `make`, with the combined connections
+/// of H-search when `play` (`solve_play_knowledge`); fresh solver tables
+/// every ten.
 fn run(
     count: usize,
     budget: u64,
     seed: u64,
+    play: bool,
     mut make: impl FnMut(&mut SmallRng) -> Onyx,
 ) -> Counts {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -189,7 +196,14 @@ fn run(
             plain.clear();
         }
         let mut game = make(&mut rng);
-        check(&mut game, &mut solver, &mut plain, budget, &mut counts);
+        check(
+            &mut game,
+            &mut solver,
+            &mut plain,
+            budget,
+            play,
+            &mut counts,
+        );
     }
     counts
 }
@@ -197,31 +211,38 @@ fn run(
 /// How many times the quick runs the `--ignored` runs make.
 const BIG: usize = 10;
 
-fn random_4x4(scale: usize, seed: u64) -> Counts {
-    let c = run(300 * scale, 30_000, seed, |rng| {
+fn random_4x4(scale: usize, seed: u64, play: bool) -> Counts {
+    let c = run(300 * scale, 30_000, seed, play, |rng| {
         let mut g = Onyx::new(4, Start::Blank).unwrap();
         let k = rng.random_range(4..16);
         random_moves(&mut g, rng, k);
         g
     });
-    eprintln!("onyx 4x4 random: {c:?}");
+    eprintln!("onyx 4x4 random (combined: {play}): {c:?}");
     c
 }
 
-fn near_end_of(n: usize, start: Start, scale: usize, count: usize, seed: u64) -> Counts {
-    let c = run(count * scale, 30_000, seed, |rng| {
+fn near_end_of(
+    n: usize,
+    start: Start,
+    scale: usize,
+    count: usize,
+    seed: u64,
+    play: bool,
+) -> Counts {
+    let c = run(count * scale, 30_000, seed, play, |rng| {
         let mut g = Onyx::new(n, start).unwrap();
         let back = rng.random_range(1..9);
         near_end(&mut g, rng, back, 4 * n * n);
         g
     });
-    eprintln!("onyx {n}x{n} near end: {c:?}");
+    eprintln!("onyx {n}x{n} near end (combined: {play}): {c:?}");
     c
 }
 
 #[test]
 fn knowledge_is_sound_on_random_4x4_positions() {
-    let c = random_4x4(1, 41);
+    let c = random_4x4(1, 41, false);
     assert!(c.claims_checked >= 50, "{c:?}");
     assert!(c.claims_vc >= 25, "{c:?}");
     assert!(c.claims_other >= 10, "{c:?}");
@@ -231,7 +252,7 @@ fn knowledge_is_sound_on_random_4x4_positions() {
 
 #[test]
 fn knowledge_is_sound_near_the_end_of_4x4_games() {
-    let c = near_end_of(4, Start::Blank, 1, 300, 42);
+    let c = near_end_of(4, Start::Blank, 1, 300, 42, false);
     assert!(c.claims_checked >= 100, "{c:?}");
     assert!(c.claims_vc >= 30, "{c:?}");
     assert!(c.pruned_checked >= 60, "{c:?}");
@@ -239,19 +260,39 @@ fn knowledge_is_sound_near_the_end_of_4x4_games() {
 
 #[test]
 fn knowledge_is_sound_near_the_end_of_6x6_and_8x8_games() {
-    let c = near_end_of(6, Start::Blank, 1, 100, 43);
+    let c = near_end_of(6, Start::Blank, 1, 100, 43, false);
     assert!(c.claims_checked >= 20, "{c:?}");
-    let c = near_end_of(8, Start::Standard, 1, 40, 44);
+    let c = near_end_of(8, Start::Standard, 1, 40, 44, false);
     assert!(c.claims_checked >= 5, "{c:?}");
 }
 
 #[test]
 #[ignore = "ten times the quick runs: a few minutes"]
 fn knowledge_is_sound_big_run() {
-    random_4x4(BIG, 141);
-    near_end_of(4, Start::Blank, BIG, 300, 142);
-    near_end_of(6, Start::Blank, BIG, 100, 143);
-    near_end_of(8, Start::Standard, BIG, 40, 144);
+    random_4x4(BIG, 141, false);
+    near_end_of(4, Start::Blank, BIG, 300, 142, false);
+    near_end_of(6, Start::Blank, BIG, 100, 143, false);
+    near_end_of(8, Start::Standard, BIG, 40, 144, false);
+}
+
+/// The same checks with H-search's combined connections asked too
+/// (`solve_play_knowledge`): every claim, every pruned move and the
+/// solver's values against minimax and plain df-pn.
+#[test]
+fn knowledge_with_combined_connections_is_sound() {
+    let c = random_4x4(1, 61, true);
+    assert!(c.claims_checked >= 50 && c.pruned_checked >= 40, "{c:?}");
+    let c = near_end_of(6, Start::Blank, 1, 100, 63, true);
+    assert!(c.claims_checked >= 20, "{c:?}");
+}
+
+#[test]
+#[ignore = "ten times the quick run: a few minutes"]
+fn knowledge_with_combined_connections_big_run() {
+    random_4x4(BIG, 161, true);
+    near_end_of(4, Start::Blank, BIG, 300, 162, true);
+    near_end_of(6, Start::Blank, BIG, 100, 163, true);
+    near_end_of(8, Start::Standard, BIG, 40, 164, true);
 }
 
 #[test]
@@ -593,4 +634,86 @@ fn a_point_next_to_pieces_that_can_be_captured_is_not_dead() {
     place_keeping_turn(&mut g, a4, Color::White);
     let white = value(&mut g, 1_000_000);
     assert_ne!(black, white, "A4 matters");
+}
+
+/// What the H-search checks saw.
+#[derive(Default, Debug)]
+struct CombinedCounts {
+    positions: usize,
+    claims: usize,
+    claims_other: usize,
+    checked: usize,
+}
+
+/// Every claim of H-search alone (`combined_winner`) is a forced win by
+/// minimax, on `count` positions from `make`.
+fn combined_run(
+    count: usize,
+    budget: u64,
+    seed: u64,
+    mut make: impl FnMut(&mut SmallRng) -> Onyx,
+) -> CombinedCounts {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut c = CombinedCounts::default();
+    for _ in 0..count {
+        let mut game = make(&mut rng);
+        if game.outcome().is_some() {
+            continue;
+        }
+        c.positions += 1;
+        let me = game.to_move();
+        let Some(claim) = crosscut::games::onyx::combined_winner(&game) else {
+            continue;
+        };
+        c.claims += 1;
+        c.claims_other += (claim != me) as usize;
+        if let Some(v) = value(&mut game, budget) {
+            c.checked += 1;
+            let want = if claim == me { V::Win } else { V::Loss };
+            assert_eq!(
+                v,
+                want,
+                "H-search claims {claim:?}, {me:?} to move:\n{}",
+                game.showboard()
+            );
+        }
+    }
+    c
+}
+
+fn combined_checks(scale: usize, seed: u64) -> [CombinedCounts; 3] {
+    let a = combined_run(400 * scale, 30_000, seed, |rng| {
+        let mut g = Onyx::new(4, Start::Blank).unwrap();
+        let k = rng.random_range(3..14);
+        random_moves(&mut g, rng, k);
+        g
+    });
+    let b = combined_run(150 * scale, 30_000, seed + 1, |rng| {
+        let mut g = Onyx::new(6, Start::Blank).unwrap();
+        let back = rng.random_range(1..12);
+        near_end(&mut g, rng, back, 4 * 36);
+        g
+    });
+    let c = combined_run(60 * scale, 30_000, seed + 2, |rng| {
+        let mut g = Onyx::new(8, Start::Standard).unwrap();
+        let back = rng.random_range(1..10);
+        near_end(&mut g, rng, back, 4 * 64);
+        g
+    });
+    eprintln!("H-search: 4x4 {a:?}\n6x6 {b:?}\n8x8 {c:?}");
+    [a, b, c]
+}
+
+#[test]
+fn combined_connections_are_sound_against_minimax() {
+    let [a, b, c] = combined_checks(1, 51);
+    assert!(a.checked >= 50 && a.claims_other >= 10, "{a:?}");
+    assert!(b.checked >= 20, "{b:?}");
+    assert!(c.checked >= 5, "{c:?}");
+}
+
+#[test]
+#[ignore = "ten times the quick run"]
+fn combined_connections_are_sound_big_run() {
+    combined_checks(BIG, 151);
 }

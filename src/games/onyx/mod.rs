@@ -6,6 +6,7 @@ mod display;
 pub mod distance;
 pub mod eval;
 pub mod geometry;
+mod hsearch;
 pub mod inferior;
 pub mod symmetry;
 pub mod two_distance;
@@ -14,6 +15,7 @@ mod vc;
 pub use board::{Onyx, OnyxMove, Start};
 pub use eval::{Distance, TwoDistance};
 pub use geometry::{DEFAULT_SIZE, Geometry, MAX_SIZE, MIN_SIZE, Point};
+pub use vc::combined_winner;
 
 use super::{BenchPosition, GameEntry, GameOption, Layout, rules_of, session_of};
 use crate::session::{Options, option};
@@ -154,7 +156,8 @@ pub(crate) fn random_game(
 /// prunes to the carrier of the opponent's virtual connection (see
 /// `vc.rs` for the patterns and why captures cannot break them), drops
 /// moves on dead points (`inferior.rs`) and keeps one move of each pair
-/// of twins on a symmetric position.
+/// of twins on a symmetric position. With `solve_play_knowledge`, the
+/// combined connections of H-search too (`hsearch.rs`).
 impl crate::solve::Knowledge for Onyx {
     const LAZY: bool = true;
 
@@ -164,6 +167,12 @@ impl crate::solve::Knowledge for Onyx {
 
     fn prune_losing(&mut self, moves: &mut Vec<OnyxMove>) {
         vc::prune_losing(self, moves)
+    }
+
+    /// On: the combined connections of H-search (`hsearch.rs`) beside the
+    /// single paths.
+    fn use_play_knowledge(on: bool) {
+        vc::use_combined(on)
     }
 
     /// The moves on dead points but one when their number is odd

@@ -89,6 +89,12 @@
 //! `x`: `x` is played and a virtual connection looked for again). [`prune_losing`]:
 //! the must-play region (see there). The path search gives up after a
 //! fixed number of steps, which only means that nothing is claimed.
+//! With the solver's richer knowledge on (`solve_play_knowledge`), both
+//! also ask H-search's combined connections (`hsearch.rs`: AND and OR
+//! rules, each connection capture-tested) after the single paths: a full
+//! connection of either side, a semi-connection of the side to move, and
+//! the intersection of the opponent's semi-connections' carriers in the
+//! must-play region.
 //! Answers of the connection search are cached per thread by the
 //! position's hash.
 
@@ -736,7 +742,97 @@ pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
     if semi_connection(pos, groups) {
         return Some(me);
     }
+    if COMBINED_ON.get() {
+        return combined_winner(pos);
+    }
     None
+}
+
+thread_local! {
+    /// Whether this thread's solver asks H-search's combined connections
+    /// too ([`use_combined`]).
+    static COMBINED_ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether [`forced_winner`] and [`prune_losing`] ask H-search's combined
+/// connections (`hsearch.rs`) after the single paths, in this thread: the
+/// solver's richer, dearer form of knowledge
+/// ([`crate::solve::Knowledge::use_play_knowledge`]). Off by default: on
+/// the 6×6 positions of docs/solutions.md it cuts the nodes by about a
+/// quarter but costs each node three to four times as much.
+pub(super) fn use_combined(on: bool) {
+    COMBINED_ON.set(on);
+}
+
+/// The part of [`forced_winner`] that H-search (`hsearch.rs`) finds: a
+/// full connection of the side not to move, then a full or
+/// semi-connection of the side to move. Nothing before the third move or
+/// on boards over 10×10.
+pub fn combined_winner(pos: &Onyx) -> Option<Color> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let me = pos.to_move();
+    if combined(pos, me.opponent()).full.is_some() {
+        return Some(me.opponent());
+    }
+    let mine = combined(pos, me);
+    (mine.full.is_some() || mine.semi.is_some()).then_some(me)
+}
+
+/// What H-search (`hsearch.rs`) found for a colour between its edges.
+#[derive(Clone, Copy, Default)]
+struct Combined {
+    /// The carrier of a full connection.
+    full: Option<u128>,
+    /// The intersection of the carriers (keys included) of the
+    /// semi-connections, when there is one.
+    semi: Option<u128>,
+}
+
+/// A cached answer of [`combined`].
+#[derive(Clone, Copy, Default)]
+struct CombinedEntry {
+    key: u64,
+    answer: Combined,
+}
+
+thread_local! {
+    static COMBINED: std::cell::RefCell<Vec<CombinedEntry>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// H-search's connections of `color` (none before the third move, while
+/// a swap may come), cached per thread by the position's hash.
+fn combined(pos: &Onyx, color: Color) -> Combined {
+    if pos.swap_available() || pos.moves_played() < 2 || pos.geometry().n > super::hsearch::MAX_SIZE
+    {
+        return Combined::default();
+    }
+    let key = cache_key(pos, color);
+    let slot = (key as usize) & (CACHE_SIZE - 1);
+    let hit = COMBINED.with(|c| {
+        let c = c.borrow();
+        c.get(slot).filter(|e| e.key == key).map(|e| e.answer)
+    });
+    if let Some(answer) = hit {
+        return answer;
+    }
+    let answer = match super::hsearch::edge_connections(pos, color) {
+        None => Combined::default(),
+        Some(found) => Combined {
+            full: found.full.first().map(|c| c.carrier),
+            semi: (!found.semi.is_empty())
+                .then(|| found.semi.iter().fold(u128::MAX, |m, c| m & c.carrier)),
+        },
+    };
+    COMBINED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_empty() {
+            c.resize(CACHE_SIZE, CombinedEntry::default());
+        }
+        c[slot] = CombinedEntry { key, answer };
+    });
+    answer
 }
 
 /// [`crate::solve::Knowledge::prune_losing`] for Onyx, from the third
@@ -768,19 +864,28 @@ pub(super) fn prune_losing(pos: &mut Onyx, moves: &mut Vec<OnyxMove>) {
     if wins_in_one(pos, &mine) {
         return;
     }
+    let np = pos.geometry().num_points;
+    let from_bits =
+        |bits: u128| -> Vec<bool> { (0..np).map(|p| p < 128 && bits >> p & 1 != 0).collect() };
+    let theirs_combined = if COMBINED_ON.get() {
+        combined(pos, them)
+    } else {
+        Combined::default()
+    };
     let region = match virtual_connection(pos, them) {
         Some(carrier) => carrier,
+        None if theirs_combined.full.is_some() => from_bits(theirs_combined.full.unwrap_or(0)),
         None => {
             let Some(theirs) = Groups::new(pos, them) else {
                 return;
             };
             let (_, candidates) = semi_candidates(pos, them, theirs);
-            let mut region: Option<Vec<bool>> = None;
+            let mut region: Option<Vec<bool>> = theirs_combined.semi.map(from_bits);
             for x in candidates {
                 pos.play_null();
                 pos.play(OnyxMove::Place(x));
                 let threat = match pos.outcome() {
-                    Some(_) => Some(vec![false; pos.geometry().num_points]),
+                    Some(_) => Some(vec![false; np]),
                     None => virtual_connection(pos, them),
                 };
                 pos.undo();
