@@ -717,3 +717,45 @@ fn combined_connections_are_sound_against_minimax() {
 fn combined_connections_are_sound_big_run() {
     combined_checks(BIG, 151);
 }
+
+/// White's chain A2-B2-C2 reaches D3 across the square C2-D3 (free corners
+/// C3 and D2) and D3 reaches E4 across the square D3-E4 (D4 and E3), and
+/// E4-E5-F5 touches the right edge: each square is both a bridge and a
+/// capture threat, answered by the same pair. H-search combines the two
+/// (the first square's pair also guards the second's diagonal D3 and the
+/// other way round) into a full connection: Black to move has lost.
+#[test]
+fn combined_connections_join_two_bridges_across_squares() {
+    let mut g = Onyx::new(6, Start::Blank).unwrap();
+    let black = ["A6", "B6", "C6", "F6", "A5", "A4", "A3", "E2", "B1", "BC34"];
+    let white = ["D5", "E5", "F5", "E4", "D3", "F3", "A2", "B2", "C2", "D1"];
+    for (b, w) in black.iter().zip(white) {
+        for m in [b, &w] {
+            let mv = g.parse_move(m).unwrap();
+            g.play(mv);
+        }
+    }
+    assert_eq!(g.to_move(), Color::Black);
+    assert_eq!(
+        crosscut::games::onyx::combined_winner(&g),
+        Some(Color::White),
+        "{}",
+        g.showboard()
+    );
+    // With Black on D2 the first square is one link short, and the
+    // capture threat on C2-D3 is Black's: no full connection is claimed.
+    let mut g2 = Onyx::new(6, Start::Blank).unwrap();
+    let black2 = ["A6", "B6", "C6", "F6", "A5", "A4", "A3", "E2", "B1", "D2"];
+    for (b, w) in black2.iter().zip(white) {
+        for m in [b, &w] {
+            let mv = g2.parse_move(m).unwrap();
+            g2.play(mv);
+        }
+    }
+    assert_ne!(
+        crosscut::games::onyx::combined_winner(&g2),
+        Some(Color::White),
+        "{}",
+        g2.showboard()
+    );
+}
