@@ -73,6 +73,7 @@
 //! against exhaustive minimax.
 
 use super::board::Onyx;
+use super::vc::Groups;
 use crate::game::Color;
 use crate::games::common::edge_bits;
 
@@ -108,9 +109,9 @@ fn bit(p: u8) -> Bits {
 
 /// One connection between two nodes.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Conn {
+struct Conn {
     /// Carrier points, the key and the mended pairs included.
-    pub carrier: Bits,
+    carrier: Bits,
     /// The points of the pairs the capture test added (each pair a game
     /// of its own beside the rest of the carrier).
     mended: Bits,
@@ -211,12 +212,13 @@ impl Conn {
 }
 
 /// What the search found for a colour between its two edges.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct EdgeConnections {
-    /// Full connections.
-    pub full: Vec<Conn>,
-    /// Semi-connections.
-    pub semi: Vec<Conn>,
+    /// The carrier of a full connection.
+    pub full: Option<Bits>,
+    /// The intersection of the carriers (keys included) of the
+    /// semi-connections, when there is one.
+    pub semi: Option<Bits>,
 }
 
 /// The board as the search sees it for one colour.
@@ -594,38 +596,27 @@ pub(super) fn edge_connections(pos: &Onyx, color: Color) -> Option<EdgeConnectio
         .filter(|s| pos.at(s.midpoint).is_none())
         .map(|s| s.corners.map(|c| c as u8))
         .collect();
-    // Nodes: the two edges, the groups, the empty grid points.
-    let mut node_of = vec![usize::MAX; geo.num_points];
-    let mut point = vec![u8::MAX, u8::MAX];
-    let mut pieces: Vec<Bits> = vec![0, 0];
-    let mut edges: Vec<u8> = vec![first, second];
-    let mut stack = Vec::new();
-    for p in 0..geo.num_points {
-        if node_of[p] != usize::MAX || pos.at(p as u16) != Some(color) {
-            continue;
-        }
-        let id = point.len();
-        let (mut bits, mut e) = (0, 0);
-        node_of[p] = id;
-        stack.push(p);
-        while let Some(q) = stack.pop() {
-            e |= geo.edges[q];
-            if q < grid {
-                bits |= bit(q as u8);
+    // Nodes: the two edges, the groups (as `Groups` numbers them), the
+    // empty grid points.
+    let groups = Groups::new(pos, color)?;
+    let mut edges = groups.node_edges;
+    let mut point = vec![u8::MAX; edges.len()];
+    let mut pieces: Vec<Bits> = vec![0; edges.len()];
+    let mut node_of: Vec<usize> = groups
+        .group
+        .iter()
+        .map(|&g| {
+            if g == u16::MAX {
+                usize::MAX
+            } else {
+                g as usize
             }
-            for &r in geo.neighbours_of(q as u16) {
-                if node_of[r as usize] == usize::MAX && pos.at(r) == Some(color) {
-                    node_of[r as usize] = id;
-                    stack.push(r as usize);
-                }
-            }
+        })
+        .collect();
+    for (p, &g) in groups.group.iter().enumerate().take(grid) {
+        if g != u16::MAX {
+            pieces[g as usize] |= bit(p as u8);
         }
-        if e & first != 0 && e & second != 0 {
-            return None;
-        }
-        point.push(u8::MAX);
-        pieces.push(bits);
-        edges.push(e);
     }
     for (p, node) in node_of.iter_mut().enumerate().take(grid) {
         if pos.at(p as u16).is_none() {
@@ -683,8 +674,10 @@ pub(super) fn edge_connections(pos: &Onyx, color: Color) -> Option<EdgeConnectio
         search.run();
         let found = search.get(FIRST, SECOND);
         Some(EdgeConnections {
-            full: found.map_or(Vec::new(), |s| s.full().to_vec()),
-            semi: found.map_or(Vec::new(), |s| s.semi().to_vec()),
+            full: found.and_then(|s| s.full().first()).map(|c| c.carrier),
+            semi: found
+                .filter(|s| s.semi_len > 0)
+                .map(|s| s.semi().iter().fold(Bits::MAX, |m, c| m & c.carrier)),
         })
     })
 }

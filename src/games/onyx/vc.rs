@@ -100,6 +100,7 @@
 
 use super::board::{Onyx, OnyxMove, edge_bits};
 use super::geometry::Point;
+use super::hsearch::EdgeConnections;
 use crate::game::{Color, Game};
 
 /// No node / no point.
@@ -152,17 +153,17 @@ struct Graph {
 }
 
 /// A colour's groups: the group node of each point, and each node's edges.
-struct Groups {
+pub(super) struct Groups {
     /// The group node of each point holding a piece of the colour, else
-    /// `NONE`.
-    group: Vec<u16>,
+    /// `NONE` (`u16::MAX`).
+    pub group: Vec<u16>,
     /// Edge bits of each node (the two edges, then the groups).
-    node_edges: Vec<u8>,
+    pub node_edges: Vec<u8>,
 }
 
 impl Groups {
     /// The groups of `color`; `None` when one already joins both edges.
-    fn new(pos: &Onyx, color: Color) -> Option<Groups> {
+    pub fn new(pos: &Onyx, color: Color) -> Option<Groups> {
         let geo = pos.geometry();
         let np = geo.num_points;
         let (first, second) = edge_bits(color);
@@ -539,17 +540,43 @@ const CACHE_SIZE: usize = 1 << 16;
 /// Boards whose carriers fit the cache (points).
 const CACHE_POINTS: usize = 128;
 
-/// A cached answer of [`virtual_connection`]: the key (0: empty), whether
-/// a connection was found, and its carrier as a bitset.
-#[derive(Clone, Copy, Default)]
-struct CacheEntry {
-    key: u64,
-    found: bool,
-    carrier: [u64; 2],
-}
+/// One thread's cache of a connection search: entries `(key, answer)`
+/// (key 0: empty), a slot each by the key's low bits.
+type Cache<T> = std::thread::LocalKey<std::cell::RefCell<Vec<(u64, T)>>>;
 
 thread_local! {
-    static CACHE: std::cell::RefCell<Vec<CacheEntry>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// [`virtual_connection`]'s carriers, as bitsets.
+    static CACHE: std::cell::RefCell<Vec<(u64, Option<u128>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// [`combined`]'s answers.
+    static COMBINED: std::cell::RefCell<Vec<(u64, EdgeConnections)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The answer cached in `cache` for `color` in `pos`, or `search`'s,
+/// then cached.
+fn cached<T: Copy + Default>(
+    cache: &'static Cache<T>,
+    pos: &Onyx,
+    color: Color,
+    search: impl FnOnce() -> T,
+) -> T {
+    let key = cache_key(pos, color);
+    let slot = (key as usize) & (CACHE_SIZE - 1);
+    let hit = cache.with(|c| {
+        let c = c.borrow();
+        c.get(slot).filter(|e| e.0 == key).map(|e| e.1)
+    });
+    if let Some(answer) = hit {
+        return answer;
+    }
+    let answer = search();
+    cache.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_empty() {
+            c.resize(CACHE_SIZE, (0, T::default()));
+        }
+        c[slot] = (key, answer);
+    });
+    answer
 }
 
 /// The cache key of `color`'s connection in `pos`: the pieces' Zobrist
@@ -576,38 +603,15 @@ fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
     if np > CACHE_POINTS || pos.swap_available() {
         return search_connection(pos, color);
     }
-    let key = cache_key(pos, color);
-    let slot = (key as usize) & (CACHE_SIZE - 1);
-    let hit = CACHE.with(|c| {
-        let c = c.borrow();
-        c.get(slot).filter(|e| e.key == key).copied()
-    });
-    if let Some(e) = hit {
-        return e.found.then(|| {
-            (0..np)
-                .map(|p| e.carrier[p / 64] >> (p % 64) & 1 != 0)
-                .collect()
-        });
-    }
-    let answer = search_connection(pos, color);
-    let mut entry = CacheEntry {
-        key,
-        found: answer.is_some(),
-        carrier: [0; 2],
-    };
-    if let Some(carrier) = &answer {
-        for (p, _) in carrier.iter().enumerate().filter(|(_, on)| **on) {
-            entry.carrier[p / 64] |= 1 << (p % 64);
-        }
-    }
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_empty() {
-            c.resize(CACHE_SIZE, CacheEntry::default());
-        }
-        c[slot] = entry;
-    });
-    answer
+    let carrier = cached(&CACHE, pos, color, || {
+        search_connection(pos, color).map(|c| {
+            c.iter()
+                .enumerate()
+                .filter(|(_, on)| **on)
+                .fold(0u128, |b, (p, _)| b | 1 << p)
+        })
+    })?;
+    Some((0..np).map(|p| carrier >> p & 1 != 0).collect())
 }
 
 /// [`virtual_connection`] without the cache.
@@ -780,59 +784,16 @@ pub fn combined_winner(pos: &Onyx) -> Option<Color> {
     (mine.full.is_some() || mine.semi.is_some()).then_some(me)
 }
 
-/// What H-search (`hsearch.rs`) found for a colour between its edges.
-#[derive(Clone, Copy, Default)]
-struct Combined {
-    /// The carrier of a full connection.
-    full: Option<u128>,
-    /// The intersection of the carriers (keys included) of the
-    /// semi-connections, when there is one.
-    semi: Option<u128>,
-}
-
-/// A cached answer of [`combined`].
-#[derive(Clone, Copy, Default)]
-struct CombinedEntry {
-    key: u64,
-    answer: Combined,
-}
-
-thread_local! {
-    static COMBINED: std::cell::RefCell<Vec<CombinedEntry>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 /// H-search's connections of `color` (none before the third move, while
 /// a swap may come), cached per thread by the position's hash.
-fn combined(pos: &Onyx, color: Color) -> Combined {
+fn combined(pos: &Onyx, color: Color) -> EdgeConnections {
     if pos.swap_available() || pos.moves_played() < 2 || pos.geometry().n > super::hsearch::MAX_SIZE
     {
-        return Combined::default();
+        return EdgeConnections::default();
     }
-    let key = cache_key(pos, color);
-    let slot = (key as usize) & (CACHE_SIZE - 1);
-    let hit = COMBINED.with(|c| {
-        let c = c.borrow();
-        c.get(slot).filter(|e| e.key == key).map(|e| e.answer)
-    });
-    if let Some(answer) = hit {
-        return answer;
-    }
-    let answer = match super::hsearch::edge_connections(pos, color) {
-        None => Combined::default(),
-        Some(found) => Combined {
-            full: found.full.first().map(|c| c.carrier),
-            semi: (!found.semi.is_empty())
-                .then(|| found.semi.iter().fold(u128::MAX, |m, c| m & c.carrier)),
-        },
-    };
-    COMBINED.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_empty() {
-            c.resize(CACHE_SIZE, CombinedEntry::default());
-        }
-        c[slot] = CombinedEntry { key, answer };
-    });
-    answer
+    cached(&COMBINED, pos, color, || {
+        super::hsearch::edge_connections(pos, color).unwrap_or_default()
+    })
 }
 
 /// [`crate::solve::Knowledge::prune_losing`] for Onyx, from the third
@@ -870,12 +831,12 @@ pub(super) fn prune_losing(pos: &mut Onyx, moves: &mut Vec<OnyxMove>) {
     let theirs_combined = if COMBINED_ON.get() {
         combined(pos, them)
     } else {
-        Combined::default()
+        EdgeConnections::default()
     };
-    let region = match virtual_connection(pos, them) {
-        Some(carrier) => carrier,
-        None if theirs_combined.full.is_some() => from_bits(theirs_combined.full.unwrap_or(0)),
-        None => {
+    let region = match (virtual_connection(pos, them), theirs_combined.full) {
+        (Some(carrier), _) => carrier,
+        (None, Some(carrier)) => from_bits(carrier),
+        (None, None) => {
             let Some(theirs) = Groups::new(pos, them) else {
                 return;
             };
