@@ -746,8 +746,14 @@ pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
     if semi_connection(pos, groups) {
         return Some(me);
     }
-    if COMBINED_ON.get() {
-        return combined_winner(pos);
+    // Of H-search's claims only the opponent's full connection. The side
+    // to move's connections were searched when the parent was expanded
+    // (`prune_losing`'s opponent there): a full one would have ended the
+    // parent, and the move that led here, inside the parent's must-play
+    // region, broke each semi-connection. Searching them again found
+    // next to nothing (docs/solutions.md, twenty-ninth session).
+    if COMBINED_ON.get() && combined(pos, me.opponent()).full.is_some() {
+        return Some(me.opponent());
     }
     None
 }
@@ -763,15 +769,16 @@ thread_local! {
 /// solver's richer, dearer form of knowledge
 /// ([`crate::solve::Knowledge::use_play_knowledge`]). Off by default: on
 /// the 6×6 positions of docs/solutions.md it cuts the nodes by about a
-/// quarter but costs each node three to four times as much.
+/// third but costs each node two to three times as much.
 pub(super) fn use_combined(on: bool) {
     COMBINED_ON.set(on);
 }
 
-/// The part of [`forced_winner`] that H-search (`hsearch.rs`) finds: a
-/// full connection of the side not to move, then a full or
-/// semi-connection of the side to move. Nothing before the third move or
-/// on boards over 10×10.
+/// What H-search (`hsearch.rs`) alone claims: a full connection of the
+/// side not to move, then a full or semi-connection of the side to move.
+/// Nothing before the third move or on boards over 10×10. (The solver
+/// asks only the first, in [`forced_winner`], and the second side's
+/// connections as the must-play region, in [`prune_losing`].)
 pub fn combined_winner(pos: &Onyx) -> Option<Color> {
     if pos.outcome().is_some() {
         return None;
