@@ -1,32 +1,39 @@
 #!/bin/bash
 # split-line.sh [options] OPENING ["LINE"]
 #
-# Splits a hard line of a Hex opening map (no swap, by colour) into its
-# answers and proves them, keeping every result as a crosscut-map job file
-# (docs/solutions.md, "Hex 8x8 map, tenth pass"). After OPENING and LINE
-# the defender (the side that did not open) is to move, and the opener has
-# to beat each of its answers:
+# Splits a hard line of an opening map (no swap, by colour; Hex unless
+# --game says otherwise) into its answers and proves them, keeping every
+# result as a crosscut-map job file (docs/solutions.md, "Hex 8x8 map, tenth
+# pass"). After OPENING and LINE the defender (the side that did not open)
+# is to move, and the opener has to beat each of its answers:
 #
 #   1. every answer X: `crosscut-map solve ... --answer "LINE X"`, SHORT
 #      seconds each;
 #   2. the answers left unknown again, LONG seconds each (--retry-unknown);
-#   3. for each answer still unknown, Benzene's reply Y (scripts/
-#      benzene-hint.sh, HINT seconds) and the line "LINE X Y" proved by
-#      crosscut, LINE_TIME seconds.
+#   3. for each answer still unknown, a suggested reply Y (Hex: Benzene's,
+#      scripts/benzene-hint.sh; other games: crosscut's own player, its
+#      `genmove`; HINT seconds) and the line "LINE X Y" proved by crosscut,
+#      LINE_TIME seconds.
 #
 # A finished job is never solved twice, so the script can be stopped and
-# run again. Benzene only names which reply to prove; a wrong reply leaves
+# run again. The hint only names which reply to prove; a wrong reply leaves
 # the answer unknown, never decided wrongly. Then
 # `crosscut-map merge --out DIR` decides the lines from their answers.
 #
 # Options (defaults in brackets):
-#   --size N [8]  --out DIR [docs/maps/hex8]  --short S [15]  --long S [120]
-#   --hint S [120]  --line-time S [300]  --hash MB [2048]
-#   --bin DIR [target/release]  --no-hint (no step 3)
+#   --game NAME [hex]  --size N [8]  --option NAME=VALUE (a game option,
+#   repeatable; swap=off always)  --out DIR [docs/maps/GAMESIZE, e.g.
+#   docs/maps/hex8]  --short S [15]  --long S [120]  --hint S [120]
+#   --line-time S [300]  --hash MB [2048]  --param NAME=VALUE (an engine
+#   parameter for every solve, repeatable; Hex: solve_play_knowledge=true
+#   when none is given)  --bin DIR [target/release]  --no-hint (no step 3)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+game_name=hex
 size=8
-out=$here/../docs/maps/hex8
+out=
+options=()
+params=()
 short=15
 long=120
 hint=120
@@ -36,7 +43,10 @@ bin=$here/../target/release
 use_hint=1
 while [ $# -gt 0 ]; do
     case $1 in
+    --game) game_name=$2; shift 2 ;;
     --size) size=$2; shift 2 ;;
+    --option) options+=(--option "$2"); shift 2 ;;
+    --param) params+=(--param "$2"); shift 2 ;;
     --out) out=$2; shift 2 ;;
     --short) short=$2; shift 2 ;;
     --long) long=$2; shift 2 ;;
@@ -58,8 +68,12 @@ opening=$1
 line=${2:-}
 map=$bin/crosscut-map
 [ -x "$map" ] || { echo "split-line.sh: no $map (cargo build --release)" >&2; exit 1; }
-game=(--game hex --size "$size" --option swap=off --by color)
-solve=("$map" solve "${game[@]}" --out "$out" --opening "$opening" --param solve_play_knowledge=true)
+out=${out:-$here/../docs/maps/$game_name$size}
+if [ ${#params[@]} -eq 0 ] && [ "$game_name" = hex ]; then
+    params=(--param solve_play_knowledge=true)
+fi
+game=(--game "$game_name" --size "$size" ${options[@]+"${options[@]}"} --option swap=off --by color)
+solve=("$map" solve "${game[@]}" --out "$out" --opening "$opening" ${params[@]+"${params[@]}"})
 if [ $(( $(wc -w <<<"$line") % 2 )) -ne 0 ]; then
     echo "split-line.sh: after OPENING and an odd LINE the opener is to move; split the line before it" >&2
     exit 2
@@ -92,12 +106,40 @@ done
 for x in $(unknown); do
     "${solve[@]}" --time "$long" --hash $((hash / 2)) --answer "${line:+$line }$x" --retry-unknown
 done
+# crosscut's own player's move after MOVES (Black first), HINT seconds:
+# prints "MOVES : crosscut REPLY".
+crosscut_hint() {
+    local c=black m o
+    {
+        echo "game $game_name"
+        echo "boardsize $size"
+        for o in ${options[@]+"${options[@]}"}; do
+            [ "$o" = --option ] || echo "${o%%=*} ${o#*=}"
+        done
+        echo "swap off"
+        for m in $1; do
+            echo "play $c $m"
+            if [ $c = black ]; then c=white; else c=black; fi
+        done
+        echo "time_settings 0 $hint 1"
+        echo "genmove $c"
+    } | "$bin/crosscut" 2>/dev/null | grep '^[=?]' | tail -1 | {
+        read -r status reply
+        [ "$status" = "=" ] && [ -n "$reply" ] || return 1
+        echo "$1 : crosscut $reply"
+    }
+}
 if [ $use_hint = 1 ]; then
     for x in $(unknown); do
-        h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || {
-            echo "split-line.sh: no reply from Benzene for $opening ${line:+$line }$x; stopping before step 3" >&2
+        if [ "$game_name" = hex ]; then
+            h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || h=
+        else
+            h=$(crosscut_hint "$opening ${line:+$line }$x") || h=
+        fi
+        if [ -z "$h" ]; then
+            echo "split-line.sh: no reply suggested for $opening ${line:+$line }$x; stopping before step 3" >&2
             break
-        }
+        fi
         echo "$h"
         y=$(sed 's/.* : //' <<<"$h" | awk '{print $2}')
         [ -n "$y" ] || continue

@@ -1107,6 +1107,84 @@ fn a_line_takes_the_value_of_its_transposition() {
     let _ = std::fs::remove_dir_all(&whole_dir);
 }
 
+/// Runs `scripts/split-line.sh` with `args` (and this build's binaries):
+/// its exit code and what it printed.
+fn split_line(args: &[&str]) -> (i32, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/split-line.sh");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_crosscut-map"))
+        .parent()
+        .expect("the binaries' folder")
+        .display()
+        .to_string();
+    let o = std::process::Command::new("bash")
+        .arg(script)
+        .args(["--bin", &bin])
+        .args(args)
+        .output()
+        .expect("bash runs the script");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr),
+    )
+}
+
+/// `scripts/split-line.sh --game onyx`: the answers to the winning
+/// opening C2 of blank 4×4 (by colour) given next to no time, so that
+/// most stay unknown, and each of those proved after the reply crosscut's
+/// own player suggests; the map then has C2 won, as the opening's own
+/// solve does.
+#[test]
+fn the_split_line_script_splits_an_onyx_line_with_crosscuts_hints() {
+    let (dir, out) = fresh_dir("crosscut-split-onyx");
+    let (code, said) = split_line(&[
+        "--game",
+        "onyx",
+        "--size",
+        "4",
+        "--option",
+        "start=blank",
+        "--out",
+        &out,
+        "--short",
+        "0.001",
+        "--long",
+        "0.001",
+        "--hint",
+        "1",
+        "--line-time",
+        "60",
+        "--hash",
+        "64",
+        "C2",
+    ]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains(" : crosscut "), "no hint asked: {said}");
+    let game = [
+        "--game",
+        "onyx",
+        "--size",
+        "4",
+        "--option",
+        "start=blank",
+        "--option",
+        "swap=off",
+        "--by",
+        "color",
+    ];
+    let answers = listed_openings(&[&game[..], &["--opening", "C2"]].concat());
+    let (_, map) = map_tool(&["merge", "--out", &out]);
+    let want = format!("answers {n}/{n}", n = answers.lines().count());
+    let line = map
+        .lines()
+        .find(|l| l.starts_with("C2 "))
+        .unwrap_or_else(|| panic!("{map}"));
+    assert!(
+        line.starts_with("C2 win ") && line.ends_with(&want),
+        "{map}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `scripts/split-line.sh` (without its Benzene step) splits a line into
 /// its answers and leaves the map deciding it as the line's own solve
 /// does: Hex 5×5 by colour, the won opening c2 and the lost c1, each
@@ -1117,23 +1195,15 @@ fn the_split_line_script_decides_a_line() {
     let (dir, out) = fresh_dir("crosscut-split-script");
     let (whole_dir, whole) = fresh_dir("crosscut-split-script-whole");
     let game = hex_map_game("5");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/split-line.sh");
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_crosscut-map"))
-        .parent()
-        .expect("the binaries' folder")
-        .display()
-        .to_string();
     let split = |args: &[&str]| {
-        let o = std::process::Command::new("bash")
-            .arg(script)
-            .args(["--size", "5", "--out", &out, "--bin", &bin, "--no-hint"])
-            .args(["--short", "60", "--long", "60", "--hash", "64"])
-            .args(args)
-            .output()
-            .expect("bash runs the script");
-        (
-            o.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr),
+        let fixed = ["--size", "5", "--out", &out, "--no-hint"];
+        split_line(
+            &[
+                &fixed[..],
+                &["--short", "60", "--long", "60", "--hash", "64"],
+                args,
+            ]
+            .concat(),
         )
     };
     for o in ["c1", "c2"] {
