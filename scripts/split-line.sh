@@ -15,8 +15,9 @@
 #      `genmove`; HINT seconds) and the line "LINE X Y" proved by crosscut,
 #      LINE_TIME seconds.
 #
-# A finished job is never solved twice, so the script can be stopped and
-# run again. The hint only names which reply to prove; a wrong reply leaves
+# An answer that wins for the defender refutes the line and ends the
+# split. A finished job is never solved twice, so the script can be
+# stopped and run again. The hint only names which reply to prove; a wrong reply leaves
 # the answer unknown, never decided wrongly. Then
 # `crosscut-map merge --out DIR` decides the lines from their answers.
 #
@@ -100,10 +101,23 @@ unknown() {
     return 0
 }
 
+# An answer that beats the opener decides the line: the rest is not needed.
+refuted() {
+    local x
+    for x in $answers; do
+        if [ "$(value "$x")" = loss ]; then
+            echo "split-line.sh: $opening ${line:+$line }$x refutes the line; the other answers are not needed" >&2
+            return 0
+        fi
+    done
+    return 1
+}
 for x in $answers; do
+    refuted && break
     "${solve[@]}" --time "$short" --hash $((hash / 4)) --answer "${line:+$line }$x"
 done
 for x in $(unknown); do
+    refuted && break
     "${solve[@]}" --time "$long" --hash $((hash / 2)) --answer "${line:+$line }$x" --retry-unknown
 done
 # crosscut's own player's move after MOVES (Black first), HINT seconds:
@@ -131,6 +145,7 @@ crosscut_hint() {
 }
 if [ $use_hint = 1 ]; then
     for x in $(unknown); do
+        refuted && break
         if [ "$game_name" = hex ]; then
             h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || h=
         else
