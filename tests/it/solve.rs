@@ -598,6 +598,22 @@ fn hex_map_game(size: &str) -> [&str; 8] {
     ]
 }
 
+/// The map arguments of blank Onyx 4×4, swap off, by colour.
+fn onyx4_map_game() -> [&'static str; 10] {
+    [
+        "--game",
+        "onyx",
+        "--size",
+        "4",
+        "--option",
+        "start=blank",
+        "--option",
+        "swap=off",
+        "--by",
+        "color",
+    ]
+}
+
 /// `crosscut-map list` of `game`, which must succeed.
 fn listed_openings(game: &[&str]) -> String {
     let (code, listed) = map_tool(&[&["list"], game].concat());
@@ -679,18 +695,7 @@ fn a_map_takes_each_twins_result_turned() {
         16,
         "d4 loss reply",
     );
-    let onyx = [
-        "--game",
-        "onyx",
-        "--size",
-        "4",
-        "--option",
-        "start=blank",
-        "--option",
-        "swap=off",
-        "--by",
-        "color",
-    ];
+    let onyx = onyx4_map_game();
     twins_take_turned_results(
         "crosscut-twins-onyx",
         &onyx,
@@ -1136,15 +1141,9 @@ fn split_line(args: &[&str]) -> (i32, String) {
 #[test]
 fn the_split_line_script_splits_an_onyx_line_with_crosscuts_hints() {
     let (dir, out) = fresh_dir("crosscut-split-onyx");
-    let (code, said) = split_line(&[
-        "--game",
-        "onyx",
-        "--size",
-        "4",
-        "--option",
-        "start=blank",
-        "--out",
-        &out,
+    // Split's game arguments: the map's without swap=off and --by.
+    let game = onyx4_map_game();
+    let times = [
         "--short",
         "0.001",
         "--long",
@@ -1153,24 +1152,11 @@ fn the_split_line_script_splits_an_onyx_line_with_crosscuts_hints() {
         "1",
         "--line-time",
         "60",
-        "--hash",
-        "64",
-        "C2",
-    ]);
+    ];
+    let (code, said) =
+        split_line(&[&game[..6], &times, &["--out", &out, "--hash", "64", "C2"]].concat());
     assert_eq!(code, 0, "{said}");
     assert!(said.contains(" : crosscut "), "no hint asked: {said}");
-    let game = [
-        "--game",
-        "onyx",
-        "--size",
-        "4",
-        "--option",
-        "start=blank",
-        "--option",
-        "swap=off",
-        "--by",
-        "color",
-    ];
     let answers = listed_openings(&[&game[..], &["--opening", "C2"]].concat());
     let (_, map) = map_tool(&["merge", "--out", &out]);
     let want = format!("answers {n}/{n}", n = answers.lines().count());
