@@ -17,8 +17,8 @@
 #
 # An answer that wins for the defender refutes the line and ends the
 # split. A finished job is never solved twice, so the script can be
-# stopped and run again. The hint only names which reply to prove; a wrong reply leaves
-# the answer unknown, never decided wrongly. Then
+# stopped and run again. The hint only names which reply to prove; a
+# wrong reply leaves the answer unknown, never decided wrongly. Then
 # `crosscut-map merge --out DIR` decides the lines from their answers.
 #
 # Options (defaults in brackets):
