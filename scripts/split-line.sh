@@ -102,23 +102,23 @@ unknown() {
 }
 
 # An answer that beats the opener decides the line: the rest is not needed.
-refuted() {
-    local x
-    for x in $answers; do
-        if [ "$(value "$x")" = loss ]; then
-            echo "split-line.sh: $opening ${line:+$line }$x refutes the line; the other answers are not needed" >&2
-            return 0
-        fi
-    done
-    return 1
+# Each answer's own job is read once, after its solve (or its skip).
+lost=
+note_loss() {
+    if [ "$(value "$1")" = loss ]; then
+        lost=$1
+        echo "split-line.sh: $opening ${line:+$line }$1 refutes the line; the other answers are not needed" >&2
+    fi
 }
 for x in $answers; do
-    refuted && break
     "${solve[@]}" --time "$short" --hash $((hash / 4)) --answer "${line:+$line }$x"
+    note_loss "$x"
+    [ -z "$lost" ] || break
 done
 for x in $(unknown); do
-    refuted && break
+    [ -z "$lost" ] || break
     "${solve[@]}" --time "$long" --hash $((hash / 2)) --answer "${line:+$line }$x" --retry-unknown
+    note_loss "$x"
 done
 # crosscut's own player's move after MOVES (Black first), HINT seconds:
 # prints "MOVES : crosscut REPLY".
@@ -145,7 +145,7 @@ crosscut_hint() {
 }
 if [ $use_hint = 1 ]; then
     for x in $(unknown); do
-        refuted && break
+        [ -z "$lost" ] || break
         if [ "$game_name" = hex ]; then
             h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || h=
         else
