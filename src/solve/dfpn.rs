@@ -110,6 +110,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::Knowledge;
+use super::expansions::Expansions;
 use super::knowledge::MAX_ESTIMATE;
 use crate::game::{Color, Effort, Outcome};
 
@@ -376,6 +377,8 @@ pub struct Solver<G: Knowledge> {
     attacker: Color,
     /// Positions on the current path: hash → path index (root = 1).
     path: PathMap,
+    /// How nodes were expanded in this proof ([`Expansions`]).
+    expansions: Expansions<G::Move>,
     nodes: u64,
     limits: SolveLimits,
     stopped: bool,
@@ -408,6 +411,12 @@ pub struct Solver<G: Knowledge> {
     /// when the knowledge orders them ([`Knowledge::ORDERS`]; on by
     /// default).
     pub widening: bool,
+    /// Whether a node entered again is expanded from memory
+    /// ([`Knowledge::ANSWERS_BY_POSITION`]; on by default): the same
+    /// tree, without asking the knowledge again.
+    pub remember: bool,
+    /// Nodes of the last call expanded from memory.
+    remembered: u64,
 }
 
 impl<G: Knowledge> Default for Solver<G> {
@@ -426,6 +435,7 @@ impl<G: Knowledge> Solver<G> {
             entries: None,
             attacker: Color::Black,
             path: PathMap::default(),
+            expansions: Expansions::default(),
             nodes: 0,
             limits: SolveLimits::unlimited(),
             stopped: false,
@@ -441,6 +451,8 @@ impl<G: Knowledge> Solver<G> {
             use_knowledge: true,
             order: true,
             widening: true,
+            remember: true,
+            remembered: 0,
         }
     }
 
@@ -492,6 +504,12 @@ impl<G: Knowledge> Solver<G> {
     /// Nodes expanded by the last call.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// How many of the last call's nodes were expanded from memory
+    /// ([`Solver::remember`]).
+    pub fn remembered(&self) -> u64 {
+        self.remembered
     }
 
     /// The table key of a position: its hash, mixed with the attacker's
@@ -744,10 +762,23 @@ impl<G: Knowledge> Solver<G> {
             // Nothing learnt: a value that claims nothing, not stored.
             return (1, 1, GENUINE);
         }
-        if G::LAZY
-            && knowledge
-            && let Some(c) = game.forced_winner()
-        {
+        let mut moves = Vec::new();
+        // A node entered again is expanded as the first time, from memory.
+        let remember = G::LAZY && G::ANSWERS_BY_POSITION && knowledge && self.remember;
+        let remembered = if remember {
+            self.expansions.get(hash, &mut moves)
+        } else {
+            None
+        };
+        let forced = match remembered {
+            Some(forced) => {
+                self.remembered += 1;
+                forced
+            }
+            None if G::LAZY && knowledge => game.forced_winner(),
+            None => None,
+        };
+        if let Some(c) = forced {
             // Seen without search when the node is expanded; but a win of
             // the side to move at the root is searched, to name its move.
             let mover_wins = c == game.to_move();
@@ -760,35 +791,39 @@ impl<G: Knowledge> Solver<G> {
                 return (phi, delta, GENUINE);
             }
         }
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            // Not over but no move: never claim anything from it.
-            let (p, d) = self.non_win(game);
-            return (p, d, 0);
-        }
-        if knowledge {
-            // The knowledge is the costly step on a large board: the limits
-            // are read before it.
-            if self.limit_reached() {
-                return (1, 1, GENUINE);
+        if remembered.is_none() {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                // Not over but no move: never claim anything from it.
+                let (p, d) = self.non_win(game);
+                return (p, d, 0);
             }
-            game.prune_losing(&mut moves);
-            if !moves.is_empty() {
-                game.prune_inferior(&mut moves);
+            if knowledge {
+                // The knowledge is the costly step on a large board: the
+                // limits are read before it.
+                if self.limit_reached() {
+                    return (1, 1, GENUINE);
+                }
+                game.prune_losing(&mut moves);
+                if !moves.is_empty() {
+                    game.prune_inferior(&mut moves);
+                }
             }
-        }
-        if moves.is_empty() {
-            // Every move loses by force (or is no better than one that
-            // does): the side to move has lost, on every path.
-            if depth == 0 {
-                self.root = (INF, 0);
+            if moves.is_empty() {
+                // Every move loses by force (or is no better than one that
+                // does): the side to move has lost, on every path.
+                if depth == 0 {
+                    self.root = (INF, 0);
+                }
+                self.table().put(key, INF, 0, 1);
+                return (INF, 0, GENUINE);
             }
-            self.table().put(key, INF, 0, 1);
-            return (INF, 0, GENUINE);
-        }
-        if knowledge && self.order {
-            game.order_moves(&mut moves);
+            if knowledge && self.order {
+                game.order_moves(&mut moves);
+            }
+            if remember {
+                self.expansions.put(hash, forced, &moves);
+            }
         }
         self.path.insert(hash, index);
         let mut children = Vec::with_capacity(moves.len());
@@ -919,6 +954,8 @@ impl<G: Knowledge> Solver<G> {
         self.stopped = false;
         self.nodes = 0;
         self.path.clear();
+        self.expansions.forget();
+        self.remembered = 0;
         self.root_best = None;
         self.root_moves.clear();
         self.root = (1, 1);

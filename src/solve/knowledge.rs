@@ -17,6 +17,14 @@ pub trait Knowledge: Game {
     /// child it creates (a node has a child per move).
     const LAZY: bool = false;
 
+    /// Whether the knowledge's answers (`forced_winner`, the pruning, the
+    /// order) depend on the position alone, not on the positions asked
+    /// before (as an H-search updated from an ancestor's may). The solver
+    /// of a [`Knowledge::LAZY`] game then remembers how it expanded a node
+    /// and expands it from memory when df-pn enters it again: the same
+    /// tree, faster. The default makes no such promise.
+    const ANSWERS_BY_POSITION: bool = false;
+
     /// A colour that can force a win from this position, whoever moves,
     /// whatever the other side does (a virtual connection of the colour
     /// not to move; a virtual connection or a semi-connection of the side

@@ -5,6 +5,7 @@
 //! two searches whether a position is a win, a loss or a draw.
 
 pub mod dfpn;
+mod expansions;
 pub mod knowledge;
 
 pub use dfpn::{Proof, SolveLimits, SolveReport, SolveValue, Solver, Strategy};

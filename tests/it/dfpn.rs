@@ -520,6 +520,53 @@ fn onyx_twin_pruning_keeps_the_values() {
     assert!(compared >= 30, "only {compared} compared");
 }
 
+/// A node entered again is expanded from memory (Onyx's knowledge answers
+/// by the position alone): the solver searches exactly the same tree, so
+/// the same value, nodes and proof with the memory and without it, by
+/// colour and by player, on Onyx 4×4 and 6×6 positions after a few random
+/// moves (most of them decided within the node limit).
+#[test]
+fn onyx_expansions_from_memory_search_the_same_tree() {
+    let mut rng = SmallRng::seed_from_u64(4711);
+    let (mut decided, mut remembered) = (0, 0);
+    for k in 0..16 {
+        let six = k % 4 == 3;
+        let mut g = Onyx::new(if six { 6 } else { 4 }, Start::Blank).unwrap();
+        let count = if six {
+            rng.random_range(10..16)
+        } else {
+            rng.random_range(2..8)
+        };
+        random_moves(&mut g, &mut rng, count);
+        if g.outcome().is_some() {
+            continue;
+        }
+        for by_player in [false, true] {
+            let run = |g: &mut Onyx, remember: bool| {
+                let mut s: Solver<Onyx> = Solver::new(16);
+                s.remember = remember;
+                let limits = SolveLimits {
+                    nodes: Some(30_000),
+                    ..limits(by_player, true)
+                };
+                let r = s.solve(g, &limits, &mut |_| {});
+                let value = (format!("{:?}", r.value), r.nodes, r.proof);
+                (value, s.remembered())
+            };
+            let (with, hits) = run(&mut g, true);
+            let (without, none) = run(&mut g, false);
+            assert_eq!(with, without, "{g:?}");
+            assert_eq!(none, 0);
+            remembered += hits;
+            if !with.0.starts_with("Unknown") {
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided >= 12, "only {decided} decided");
+    assert!(remembered >= 1000, "only {remembered} nodes from memory");
+}
+
 /// Orcoon's move order (by its connection distance): 3×3 (4×4 positions
 /// often pass the node limit, and take long with the pass adjudication).
 #[test]

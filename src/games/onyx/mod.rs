@@ -160,6 +160,10 @@ pub(crate) fn random_game(
 /// combined connections of H-search too (`hsearch.rs`).
 impl crate::solve::Knowledge for Onyx {
     const LAZY: bool = true;
+    /// Every answer is a function of the pieces, the side to move and
+    /// whether a swap may come (the per-thread caches are keyed by the
+    /// hash, which holds them all).
+    const ANSWERS_BY_POSITION: bool = true;
 
     fn forced_winner(&mut self) -> Option<crate::game::Color> {
         vc::forced_winner(self)

@@ -1,0 +1,126 @@
+//! The solver's memory of how it expanded a node: for a game whose
+//! knowledge is asked once a node ([`Knowledge::LAZY`](super::Knowledge))
+//! and answers by the position alone
+//! ([`Knowledge::ANSWERS_BY_POSITION`](super::Knowledge)),
+//! the answer of `forced_winner` and the moves left after the pruning and
+//! the ordering. Df-pn enters a node many times (each time its parent
+//! picks it again with larger thresholds), and without this memory each
+//! entry asks the knowledge anew: on Onyx 6×6 most of a node's time.
+//!
+//! The answers are then functions of the position alone (the table trusts
+//! the same 64-bit hash), so a node expanded from here is expanded exactly
+//! as it was the first time: the solver searches the same tree, faster.
+//! (Hex's connections are updated from an ancestor's, so its answers
+//! depend on the path; there the memory changed the trees and was not
+//! faster, docs/solutions.md.) An
+//! entry is kept only for a complete expansion (never one a limit cut
+//! short) and only within one proof ([`Expansions::forget`] at the start
+//! of each), since the knowledge's settings may change between proofs.
+
+use crate::game::Color;
+
+/// Entries in the memory (a slot each by the hash's low bits, the newest
+/// expansion taking the slot).
+const ENTRIES: usize = 1 << 16;
+
+/// One remembered expansion.
+struct Expansion<M> {
+    /// The position's hash (0 with `generation` 0: never written).
+    hash: u64,
+    /// The proof it belongs to.
+    generation: u32,
+    /// What `forced_winner` answered.
+    forced: Option<Color>,
+    /// The moves as the pruning and the ordering left them.
+    moves: Vec<M>,
+}
+
+/// A direct-mapped memory of expansions (allocated at the first store).
+pub(super) struct Expansions<M> {
+    entries: Vec<Expansion<M>>,
+    /// The current proof's number (entries of other proofs are stale);
+    /// from 1.
+    generation: u32,
+}
+
+impl<M: Copy> Default for Expansions<M> {
+    fn default() -> Self {
+        Expansions {
+            entries: Vec::new(),
+            generation: 1,
+        }
+    }
+}
+
+impl<M: Copy> Expansions<M> {
+    /// Forgets every entry (a new proof; O(1)).
+    pub(super) fn forget(&mut self) {
+        self.generation = self.generation.wrapping_add(1).max(1);
+        if self.generation == 1 {
+            // Wrapped around: old entries could look current.
+            self.entries.clear();
+        }
+    }
+
+    /// The remembered expansion of the position `hash`: its
+    /// `forced_winner`, with its moves copied into `moves` (cleared
+    /// first). `None` when it is not remembered (`moves` left as it was).
+    pub(super) fn get(&self, hash: u64, moves: &mut Vec<M>) -> Option<Option<Color>> {
+        let e = self.entries.get(slot(hash))?;
+        if e.generation != self.generation || e.hash != hash {
+            return None;
+        }
+        moves.clear();
+        moves.extend_from_slice(&e.moves);
+        Some(e.forced)
+    }
+
+    /// Remembers the complete expansion of the position `hash`.
+    pub(super) fn put(&mut self, hash: u64, forced: Option<Color>, moves: &[M]) {
+        if self.entries.is_empty() {
+            self.entries.resize_with(ENTRIES, || Expansion {
+                hash: 0,
+                generation: 0,
+                forced: None,
+                moves: Vec::new(),
+            });
+        }
+        let generation = self.generation;
+        let e = &mut self.entries[slot(hash)];
+        e.hash = hash;
+        e.generation = generation;
+        e.forced = forced;
+        e.moves.clear();
+        e.moves.extend_from_slice(moves);
+    }
+}
+
+/// The slot of a hash.
+fn slot(hash: u64) -> usize {
+    // The high bits: the table's buckets take the low ones.
+    (hash >> 48) as usize & (ENTRIES - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_expansion_is_remembered_within_one_proof_only() {
+        let mut x: Expansions<u16> = Expansions::default();
+        let mut moves = vec![9];
+        assert_eq!(x.get(42, &mut moves), None);
+        assert_eq!(moves, [9], "a miss leaves the moves alone");
+        x.put(42, Some(Color::White), &[3, 1, 2]);
+        assert_eq!(x.get(42, &mut moves), Some(Some(Color::White)));
+        assert_eq!(moves, [3, 1, 2]);
+        // Another hash in the same slot is not this one.
+        assert_eq!(x.get(42 ^ 1 << 20, &mut moves), None);
+        x.put(7, None, &[]);
+        assert_eq!(x.get(7, &mut moves), Some(None));
+        assert!(moves.is_empty());
+        x.forget();
+        assert_eq!(x.get(42, &mut moves), None);
+        assert_eq!(x.get(7, &mut moves), None);
+    }
+}
