@@ -16,9 +16,11 @@
 #      LINE_TIME seconds.
 #
 # An answer that wins for the defender refutes the line and ends the
-# split. A finished job is never solved twice, so the script can be
-# stopped and run again. The hint only names which reply to prove; a
-# wrong reply leaves the answer unknown, never decided wrongly. Then
+# split. A finished job is never solved twice, and an answer decided by
+# transposition (a decided line reached its position; merge names it) is
+# not solved at all, so the script can be stopped and run again. The
+# hint only names which reply to prove; a wrong reply leaves the answer
+# unknown, never decided wrongly. Then
 # `crosscut-map merge --out DIR` decides the lines from their answers.
 #
 # Options (defaults in brackets):
@@ -87,11 +89,27 @@ value() {
     name=$(tr -s ' ' '-' <<<"$opening $line $1")
     sed -n 's/^value=//p' "$out/job-$name.txt" 2>/dev/null || true
 }
-# Answers still open: their own job unknown, and no line below them won.
+# Answers decided by transposition: merge names each line whose position
+# a decided line reached, and such an answer needs no job of its own.
+transposed=
+read_transposed() {
+    local merged
+    # (merge fails while openings are missing; what it printed still holds)
+    merged=$("$map" merge --out "$out" 2>/dev/null) || true
+    transposed=" $(sed -n "s/^# $opening ${line:+$line }\([^ :]*\): by transposition.*/\1/p" <<<"$merged" | tr '\n' ' ')"
+}
+is_transposed() {
+    case $transposed in *" $1 "*) return 0 ;; esac
+    return 1
+}
+# Answers still open: their own job unknown, no line below them won, and
+# not decided by transposition.
 unknown() {
     local x f prefix
+    read_transposed
     for x in $answers; do
         [ "$(value "$x")" = unknown ] || continue
+        is_transposed "$x" && continue
         prefix=$out/job-$(tr -s ' ' '-' <<<"$opening $line $x")
         for f in "$prefix"-*.txt; do
             grep -qx 'value=win' "$f" 2>/dev/null && continue 2
@@ -110,7 +128,12 @@ note_loss() {
         echo "split-line.sh: $opening ${line:+$line }$1 refutes the line; the other answers are not needed" >&2
     fi
 }
+read_transposed
 for x in $answers; do
+    if is_transposed "$x"; then
+        echo "$opening ${line:+$line }$x: decided by transposition"
+        continue
+    fi
     "${solve[@]}" --time "$short" --hash $((hash / 4)) --answer "${line:+$line }$x"
     note_loss "$x"
     [ -z "$lost" ] || break

@@ -495,8 +495,15 @@ fn write_job(path: &Path, job: &Job) -> Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    write_whole(path, &job.text())
+}
+
+/// Writes `text` to a file of this process, then renames it to `path`:
+/// a reader (or a second merge at the same time) sees the old file or
+/// the new one, never a part.
+fn write_whole(path: &Path, text: &str) -> Result<()> {
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, job.text()).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
@@ -988,7 +995,7 @@ fn merge(a: &Args) -> Result<bool> {
         let _ = writeln!(out, "# {line}: by transposition, as {from}");
     }
     let path = dir.join("map.txt");
-    std::fs::write(&path, &out).with_context(|| format!("cannot write {}", path.display()))?;
+    write_whole(&path, &out)?;
     print!("{out}");
     if !missing.is_empty() {
         eprintln!(

@@ -1033,8 +1033,9 @@ fn a_split_opening_is_decided_by_its_answers() {
 /// answers, b1 left unknown and the line after the opener's winning reply
 /// R split into its answers but a1, which has no job; c2 a1 R b1, the same
 /// stones, is decided by its own job, so `merge` decides c2. Without that
-/// job c2 stays unknown, and two lines to one position decided
-/// differently fail the merge.
+/// job c2 stays unknown, `scripts/split-line.sh` on c2 b1 R leaves a1
+/// alone, and two lines to one position decided differently fail the
+/// merge.
 #[test]
 fn a_line_takes_the_value_of_its_transposition() {
     let (dir, out) = fresh_dir("crosscut-transposed");
@@ -1100,6 +1101,28 @@ fn a_line_takes_the_value_of_its_transposition() {
     );
     let note = format!("# c2 b1 {r} a1: by transposition, as c2 a1 {r} b1");
     assert!(map.lines().any(|l| l == note), "{map}");
+    // split-line.sh solves no answer decided by transposition.
+    let line = format!("b1 {r}");
+    let (code, said) = split_line(&[
+        "--size",
+        "5",
+        "--out",
+        &out,
+        "--no-hint",
+        "--short",
+        "60",
+        "--long",
+        "60",
+        "--hash",
+        "64",
+        "c2",
+        &line,
+    ]);
+    assert_eq!(code, 0, "{said}");
+    let skipped = format!("c2 b1 {r} a1: decided by transposition");
+    assert!(said.lines().any(|l| l == skipped), "{said}");
+    let own_job = dir.join(format!("job-c2-b1-{r}-a1.txt"));
+    assert!(!own_job.exists(), "{said}");
     // Both decided, and told apart: the merge fails.
     let own = solve(&out, &["c2", "b1", &r, "a1"], &[]);
     assert!(own.contains(": win "), "{own}");
