@@ -2,26 +2,30 @@
 # split-line.sh [options] OPENING ["LINE"]
 #
 # Splits a hard line of an opening map (no swap, by colour; Hex unless
-# --game says otherwise) into its answers and proves them, keeping every
+# --game says otherwise) into its moves and proves them, keeping every
 # result as a crosscut-map job file (docs/solutions.md, "Hex 8x8 map, tenth
-# pass"). After OPENING and LINE the defender (the side that did not open)
-# is to move, and the opener has to beat each of its answers:
+# pass"). After OPENING and an even LINE (none, or two moves, ...) the
+# defender (the side that did not open) is to move, and the opener has to
+# beat each of its answers; after an odd LINE the opener is to move, and
+# the defender has to beat each of its replies. Either way, for every move
+# X of the side to move:
 #
-#   1. every answer X: `crosscut-map solve ... --answer "LINE X"`, SHORT
+#   1. every move X: `crosscut-map solve ... --answer "LINE X"`, SHORT
 #      seconds each;
-#   2. the answers left unknown again, LONG seconds each (--retry-unknown);
-#   3. for each answer still unknown, a suggested reply Y (Hex: Benzene's,
-#      scripts/benzene-hint.sh; other games: crosscut's own player, its
-#      `genmove`; HINT seconds) and the line "LINE X Y" proved by crosscut,
-#      LINE_TIME seconds.
+#   2. the moves left unknown again, LONG seconds each (--retry-unknown);
+#   3. for each move still unknown, a suggested reply Y of the other side
+#      (Hex: Benzene's, scripts/benzene-hint.sh; other games: crosscut's
+#      own player, its `genmove`; HINT seconds) and the line "LINE X Y"
+#      proved by crosscut, LINE_TIME seconds.
 #
-# An answer that wins for the defender refutes the line and ends the
-# split. A finished job is never solved twice, and an answer decided by
+# A move that wins for the side to move decides the line (an answer that
+# beats the opener, or a reply of the opener's that wins) and ends the
+# split. A finished job is never solved twice, and a move decided by
 # transposition (a decided line reached its position; merge names it) is
 # not solved at all, so the script can be stopped and run again. The
-# hint only names which reply to prove; a wrong reply leaves the answer
+# hint only names which reply to prove; a wrong reply leaves the move
 # unknown, never decided wrongly. Then
-# `crosscut-map merge --out DIR` decides the lines from their answers.
+# `crosscut-map merge --out DIR` decides the lines from their moves.
 #
 # Options (defaults in brackets):
 #   --game NAME [hex]  --size N [8]  --option NAME=VALUE (a game option,
@@ -77,9 +81,17 @@ if [ ${#params[@]} -eq 0 ] && [ "$game_name" = hex ]; then
 fi
 game=(--game "$game_name" --size "$size" ${options[@]+"${options[@]}"} --option swap=off --by color)
 solve=("$map" solve "${game[@]}" --out "$out" --opening "$opening" ${params[@]+"${params[@]}"})
-if [ $(( $(wc -w <<<"$line") % 2 )) -ne 0 ]; then
-    echo "split-line.sh: after OPENING and an odd LINE the opener is to move; split the line before it" >&2
-    exit 2
+# Job values are the opener's. With the defender to move (an even LINE)
+# an answer that is a loss decides the line, and an answer is beaten by
+# a reply below it that wins; with the opener to move, the other way round.
+if [ $(( $(wc -w <<<"$line") % 2 )) -eq 0 ]; then
+    decides=loss
+    beaten_by=win
+    decided="refutes the line; the other answers are not needed"
+else
+    decides=win
+    beaten_by=loss
+    decided="wins the line for the opener; the other replies are not needed"
 fi
 
 answers=$("$map" list "${game[@]}" --opening "$opening" ${line:+--answer "$line"})
@@ -102,30 +114,32 @@ is_transposed() {
     case $transposed in *" $1 "*) return 0 ;; esac
     return 1
 }
-# Answers still open: their own job unknown, no line below them won, and
-# not decided by transposition.
+# Moves still open: their own job unknown, no reply just below them
+# beating them, and not decided by transposition.
 unknown() {
-    local x f prefix
+    local x f prefix rest
     read_transposed
     for x in $answers; do
         [ "$(value "$x")" = unknown ] || continue
         is_transposed "$x" && continue
         prefix=$out/job-$(tr -s ' ' '-' <<<"$opening $line $x")
         for f in "$prefix"-*.txt; do
-            grep -qx 'value=win' "$f" 2>/dev/null && continue 2
+            rest=${f#"$prefix"-}
+            case $rest in *-*) continue ;; esac
+            grep -qx "value=$beaten_by" "$f" 2>/dev/null && continue 2
         done
         echo "$x"
     done
     return 0
 }
 
-# An answer that beats the opener decides the line: the rest is not needed.
-# Each answer's own job is read once, after its solve (or its skip).
-lost=
-note_loss() {
-    if [ "$(value "$1")" = loss ]; then
-        lost=$1
-        echo "split-line.sh: $opening ${line:+$line }$1 refutes the line; the other answers are not needed" >&2
+# A move that wins for the side to move decides the line: the rest is not
+# needed. Each move's own job is read once, after its solve (or its skip).
+decided_by=
+note_decided() {
+    if [ "$(value "$1")" = "$decides" ]; then
+        decided_by=$1
+        echo "split-line.sh: $opening ${line:+$line }$1 $decided" >&2
     fi
 }
 read_transposed
@@ -135,13 +149,13 @@ for x in $answers; do
         continue
     fi
     "${solve[@]}" --time "$short" --hash $((hash / 4)) --answer "${line:+$line }$x"
-    note_loss "$x"
-    [ -z "$lost" ] || break
+    note_decided "$x"
+    [ -z "$decided_by" ] || break
 done
 for x in $(unknown); do
-    [ -z "$lost" ] || break
+    [ -z "$decided_by" ] || break
     "${solve[@]}" --time "$long" --hash $((hash / 2)) --answer "${line:+$line }$x" --retry-unknown
-    note_loss "$x"
+    note_decided "$x"
 done
 # crosscut's own player's move after MOVES (Black first), HINT seconds:
 # prints "MOVES : crosscut REPLY".
@@ -168,7 +182,7 @@ crosscut_hint() {
 }
 if [ $use_hint = 1 ]; then
     for x in $(unknown); do
-        [ -z "$lost" ] || break
+        [ -z "$decided_by" ] || break
         if [ "$game_name" = hex ]; then
             h=$("$here/benzene-hint.sh" "$size" "$opening ${line:+$line }$x" "$hint") || h=
         else

@@ -1063,12 +1063,7 @@ fn a_line_takes_the_value_of_its_transposition() {
     let unknown = ["--nodes", "1"];
     // The opener's winning reply to b1, from that line's own solve.
     assert!(solve(&whole, &["c2", "b1"], &[]).contains(": win "));
-    let job = std::fs::read_to_string(whole_dir.join("job-c2-b1.txt")).unwrap();
-    let r = job
-        .lines()
-        .find_map(|l| l.strip_prefix("reply="))
-        .expect("the opener's winning reply")
-        .to_string();
+    let r = job_reply(&whole_dir, "c2-b1");
     assert!(r != "a1", "the test needs a1 free after c2 b1 {r}");
     assert!(solve(&out, &["c2"], &unknown).contains("unknown"));
     for a in listed(&["c2"]) {
@@ -1135,6 +1130,17 @@ fn a_line_takes_the_value_of_its_transposition() {
     let _ = std::fs::remove_dir_all(&whole_dir);
 }
 
+/// The `reply=` of the job file `DIR/job-NAME.txt`: the winning move of
+/// the side to move after the job's line.
+fn job_reply(dir: &std::path::Path, name: &str) -> String {
+    let path = dir.join(format!("job-{name}.txt"));
+    let job = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    job.lines()
+        .find_map(|l| l.strip_prefix("reply="))
+        .unwrap_or_else(|| panic!("no reply in {path:?}"))
+        .to_string()
+}
+
 /// Runs `scripts/split-line.sh` with `args` (and this build's binaries):
 /// its exit code and what it printed.
 fn split_line(args: &[&str]) -> (i32, String) {
@@ -1198,8 +1204,9 @@ fn the_split_line_script_splits_an_onyx_line_with_crosscuts_hints() {
 /// its answers and leaves the map deciding it as the line's own solve
 /// does: Hex 5×5 by colour, the won opening c2 (each answer a job) and
 /// the lost c1 (the split stops at the answer that wins); a second run
-/// solves nothing again; a line that leaves the opener to move is
-/// refused.
+/// solves nothing again; a line that leaves the opener to move is split
+/// into the opener's replies (after c1 and White's winning answer all
+/// lose; after c2 b1 the split stops at the first that wins).
 #[test]
 fn the_split_line_script_decides_a_line() {
     let (dir, out) = fresh_dir("crosscut-split-script");
@@ -1256,9 +1263,35 @@ fn the_split_line_script_decides_a_line() {
             .count()
             == 24
     );
-    let (code, said) = split(&["c2", "a1"]);
-    assert_eq!(code, 2, "{said}");
-    assert!(said.contains("opener is to move"), "{said}");
+    // A line that leaves the opener to move: each of its replies. After
+    // c1 and White's winning answer every reply loses, so the map has c1
+    // lost from that line alone.
+    let refutation = job_reply(&whole_dir, "c1");
+    let (odd_dir, odd) = fresh_dir("crosscut-split-script-odd");
+    let split_odd = |args: &[&str]| {
+        let fixed = ["--size", "5", "--out", &odd, "--no-hint", "--short", "60"];
+        split_line(&[&fixed[..], args].concat())
+    };
+    let (code, said) = split_odd(&["c1", &refutation]);
+    assert_eq!(code, 0, "{said}");
+    let prefix = format!("c1 {refutation} ");
+    let replies = said.lines().filter(|l| l.starts_with(&prefix));
+    assert_eq!(replies.clone().count(), 23, "{said}");
+    assert!(replies.clone().all(|l| l.contains(": loss ")), "{said}");
+    let (_, map) = map_tool(&["merge", "--out", &odd]);
+    assert!(map.lines().any(|l| l.starts_with("c1 loss ")), "{map}");
+    // After c2 b1 the opener has a winning reply: the split stops there.
+    let (code, said) = split_odd(&["c2", "b1"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.contains("wins the line for the opener"), "{said}");
+    let won: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("c2 b1 ") && l.contains(": win "))
+        .collect();
+    assert_eq!(won.len(), 1, "{said}");
+    let last = said.lines().rfind(|l| l.starts_with("c2 b1 "));
+    assert_eq!(last, Some(won[0]), "no reply solved after the win: {said}");
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&whole_dir);
+    let _ = std::fs::remove_dir_all(&odd_dir);
 }
