@@ -764,7 +764,8 @@ impl<G: Knowledge> Solver<G> {
         }
         let mut moves = Vec::new();
         // A node entered again is expanded as the first time, from memory.
-        let remember = G::LAZY && G::ANSWERS_BY_POSITION && knowledge && self.remember;
+        let lazy = G::LAZY && knowledge;
+        let remember = lazy && G::ANSWERS_BY_POSITION && self.remember;
         let remembered = if remember {
             self.expansions.get(hash, &mut moves)
         } else {
@@ -775,7 +776,7 @@ impl<G: Knowledge> Solver<G> {
                 self.remembered += 1;
                 forced
             }
-            None if G::LAZY && knowledge => game.forced_winner(),
+            None if lazy => game.forced_winner(),
             None => None,
         };
         if let Some(c) = forced {

@@ -5,21 +5,22 @@
 //! the answer of `forced_winner` and the moves left after the pruning and
 //! the ordering. Df-pn enters a node many times (each time its parent
 //! picks it again with larger thresholds), and without this memory each
-//! entry asks the knowledge anew: on Onyx 6×6 most of a node's time.
+//! entry asks the knowledge anew (on Onyx 6×6, the knowledge is most of
+//! a node's time).
 //!
 //! The answers are then functions of the position alone (the table trusts
 //! the same 64-bit hash), so a node expanded from here is expanded exactly
 //! as it was the first time: the solver searches the same tree, faster.
 //! (Hex's connections are updated from an ancestor's, so its answers
 //! depend on the path; there the memory changed the trees and was not
-//! faster, docs/solutions.md.) An
-//! entry is kept only for a complete expansion (never one a limit cut
-//! short) and only within one proof ([`Expansions::forget`] at the start
-//! of each), since the knowledge's settings may change between proofs.
+//! faster, docs/solutions.md.) An entry is kept only for a complete
+//! expansion (never one a limit cut short) and only within one proof
+//! ([`Expansions::forget`] at the start of each), since the knowledge's
+//! settings may change between proofs.
 
 use crate::game::Color;
 
-/// Entries in the memory (a slot each by the hash's low bits, the newest
+/// Entries in the memory (a slot each by the hash's high bits, the newest
 /// expansion taking the slot).
 const ENTRIES: usize = 1 << 16;
 

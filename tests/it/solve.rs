@@ -930,11 +930,7 @@ fn a_split_opening_is_decided_by_its_answers() {
     // solve named), a line of three moves.
     let a1 = std::fs::read_to_string(dir.join("job-c2-a1.txt")).unwrap();
     assert!(a1.contains("answer=a1\nvalue=win\n"), "{a1}");
-    let win = a1
-        .lines()
-        .find_map(|l| l.strip_prefix("reply="))
-        .expect("the opener's winning move")
-        .to_string();
+    let win = job_reply(&dir, "c2-a1");
     std::fs::remove_file(dir.join("job-c2-a1.txt")).unwrap();
     assert!(solve(&out, "c2", &["--answer", "a1", "--nodes", "1"]).contains("unknown"));
     let said = solve(&out, "c2", &["--answer", &format!("a1 {win}")]);
