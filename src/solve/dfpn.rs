@@ -955,13 +955,14 @@ impl<G: Knowledge> Solver<G> {
         self.stopped = false;
         self.nodes = 0;
         self.path.clear();
-        self.expansions.forget();
         self.remembered = 0;
         self.root_best = None;
         self.root_moves.clear();
         self.root = (1, 1);
         self.last_report = Instant::now();
-        self.table();
+        let table_entries = self.table().words.len();
+        self.expansions
+            .forget(super::expansions::entries_for(table_entries));
         if let Some(o) = game.outcome() {
             return if o == Outcome::Win(attacker) {
                 Proof::Proven
