@@ -10,6 +10,13 @@
 # the defender has to beat each of its replies. Either way, for every move
 # X of the side to move:
 #
+#   0. with --whole S, the line itself first, as one job of S seconds with
+#      the whole table (`crosscut-map solve ... --answer "LINE"`, or the
+#      opening's own job for no LINE): when it is decided, nothing is
+#      split. One table shares what the moves have in common and lets
+#      df-pn move its effort to the hard one, so one long job often
+#      decides what many short ones leave open (docs/solutions.md, "D2 is
+#      lost for the opener");
 #   1. every move X: `crosscut-map solve ... --answer "LINE X"`, SHORT
 #      seconds each;
 #   2. the moves left unknown again, LONG seconds each (--retry-unknown);
@@ -31,7 +38,7 @@
 #   --game NAME [hex]  --size N [8]  --option NAME=VALUE (a game option,
 #   repeatable; swap=off always)  --out DIR [docs/maps/GAMESIZE, e.g.
 #   docs/maps/hex8]  --short S [15]  --long S [120]  --hint S [120]
-#   --line-time S [300]  --hash MB [2048]  --param NAME=VALUE (an engine
+#   --line-time S [300]  --whole S [0: no step 0]  --hash MB [2048]  --param NAME=VALUE (an engine
 #   parameter for every solve, repeatable; Hex: solve_play_knowledge=true
 #   when none is given)  --bin DIR [target/release]  --no-hint (no step 3)
 set -euo pipefail
@@ -45,6 +52,7 @@ short=15
 long=120
 hint=120
 line_time=300
+whole=0
 hash=2048
 bin=$here/../target/release
 use_hint=1
@@ -59,6 +67,7 @@ while [ $# -gt 0 ]; do
     --long) long=$2; shift 2 ;;
     --hint) hint=$2; shift 2 ;;
     --line-time) line_time=$2; shift 2 ;;
+    --whole) whole=$2; shift 2 ;;
     --hash) hash=$2; shift 2 ;;
     --bin) bin=$2; shift 2 ;;
     --no-hint) use_hint=0; shift ;;
@@ -142,6 +151,20 @@ note_decided() {
         echo "split-line.sh: $opening ${line:+$line }$1 $decided" >&2
     fi
 }
+# Step 0: the line as one job. Its value (the opener's) decides it either
+# way; the split is then not needed.
+if [ "$whole" != 0 ]; then
+    "${solve[@]}" --time "$whole" --hash "$hash" ${line:+--answer "$line"} --retry-unknown
+    name=$(tr -s ' ' '-' <<<"$opening${line:+ $line}")
+    v=$(sed -n 's/^value=//p' "$out/job-$name.txt" 2>/dev/null || true)
+    case $v in
+    win | loss | draw)
+        echo "split-line.sh: $opening ${line:+$line }decided as one job ($v for the opener); nothing to split" >&2
+        "$map" merge --out "$out" | grep -E "^$opening " || true
+        exit 0
+        ;;
+    esac
+fi
 read_transposed
 for x in $answers; do
     if is_transposed "$x"; then

@@ -1158,6 +1158,86 @@ fn split_line(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// `scripts/split-line.sh --whole S`: the line solved first as one job;
+/// when that decides it (Hex 5×5: c2 won, c1 lost, and c1 after White's
+/// winning answer still lost), no move of it gets a job of its own, and
+/// the map has the line's value. A line one job leaves unknown is split
+/// as before.
+#[test]
+fn the_split_line_script_solves_the_whole_line_first() {
+    let (dir, out) = fresh_dir("crosscut-split-whole");
+    let split = |args: &[&str]| {
+        let fixed = ["--size", "5", "--out", &out, "--no-hint", "--hash", "64"];
+        split_line(&[&fixed[..], args].concat())
+    };
+    let jobs = || {
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the jobs' folder")
+            .map(|e| {
+                e.expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|n| n.starts_with("job-"))
+            .collect();
+        names.sort();
+        names
+    };
+    for (o, v) in [("c2", "win"), ("c1", "loss")] {
+        let (code, said) = split(&["--whole", "60", o]);
+        assert_eq!(code, 0, "{said}");
+        assert!(
+            said.contains(&format!("{o} decided as one job ({v} for the opener)")),
+            "{said}"
+        );
+        let (_, map) = map_tool(&["merge", "--out", &out]);
+        assert!(
+            map.lines().any(|l| l.starts_with(&format!("{o} {v} "))),
+            "{map}"
+        );
+    }
+    assert_eq!(jobs(), ["job-c1.txt", "job-c2.txt"]);
+    // An odd line: c1 and White's winning answer, the opener to move.
+    let refutation = job_reply(&dir, "c1");
+    let (code, said) = split(&["--whole", "60", "c1", &refutation]);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("decided as one job (loss for the opener)"),
+        "{said}"
+    );
+    assert_eq!(jobs().len(), 3, "{:?}", jobs());
+    // A line its one job leaves unknown (every solve held to one node) is
+    // split as before.
+    let (dir1, out1) = fresh_dir("crosscut-split-whole1");
+    let (code, said) = split_line(&[
+        "--size",
+        "5",
+        "--out",
+        &out1,
+        "--no-hint",
+        "--hash",
+        "64",
+        "--param",
+        "solve_nodes=1",
+        "--whole",
+        "60",
+        "c1",
+    ]);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("decided as one job"), "{said}");
+    let answers = std::fs::read_dir(&dir1)
+        .expect("the jobs' folder")
+        .filter(|e| {
+            let n = e.as_ref().expect("an entry").file_name();
+            n.to_string_lossy().starts_with("job-c1-")
+        })
+        .count();
+    assert!(answers > 0, "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir1);
+}
+
 /// `scripts/split-line.sh --game onyx`: the answers to the winning
 /// opening C2 of blank 4×4 (by colour) given next to no time, so that
 /// most stay unknown, and each of those proved after the reply crosscut's
