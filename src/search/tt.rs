@@ -185,6 +185,35 @@ pub fn check_table_size(mb: usize, held_mb: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The size of a huge page ([`advise_huge_pages`]).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// Asks the system to back `memory`, a large table not yet touched, with
+/// huge pages (Linux's transparent huge pages, `madvise(MADV_HUGEPAGE)`,
+/// on the whole 2 MB pages inside it): a table read at random misses the
+/// TLB on nearly every read with 4 KB pages, far less with 2 MB ones. The
+/// contents are unchanged; on other systems, where the system refuses, or
+/// where transparent huge pages are off, nothing happens.
+pub fn advise_huge_pages<T>(memory: &[T]) {
+    let start = memory.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(memory);
+    let first = start.next_multiple_of(HUGE_PAGE);
+    let last = end / HUGE_PAGE * HUGE_PAGE;
+    if last <= first {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    // SAFETY: the range lies inside `memory`, which this process owns;
+    // the advice changes how pages are backed, never what they hold.
+    unsafe {
+        libc::madvise(
+            first as *mut libc::c_void,
+            last - first,
+            libc::MADV_HUGEPAGE,
+        );
+    }
+}
+
 impl<M: Copy> Table<M> {
     /// A table of about `mb` megabytes (at least one bucket).
     ///
@@ -211,6 +240,7 @@ impl<M: Copy> Table<M> {
             }
             Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, count))
         };
+        advise_huge_pages(&buckets);
         Ok(Table {
             buckets,
             age: 0,
@@ -318,6 +348,25 @@ impl<M: Copy> Table<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The advice never changes what memory holds, whatever its size and
+    /// alignment (empty, smaller than a huge page, unaligned, several).
+    #[test]
+    fn huge_page_advice_keeps_the_contents() {
+        advise_huge_pages::<u64>(&[]);
+        advise_huge_pages(&[7u8; 3]);
+        let mut big = vec![0u64; 3 * HUGE_PAGE / 8 + 5];
+        big[1] = 9;
+        advise_huge_pages(&big[1..]);
+        for (i, w) in big.iter_mut().enumerate() {
+            assert_eq!(*w, if i == 1 { 9 } else { 0 });
+            *w = i as u64;
+        }
+        assert!(big.iter().enumerate().all(|(i, &w)| w == i as u64));
+        // A table is advised as it is made, and still fits its size.
+        let t = Table::<u16>::new(8);
+        assert!(t.bytes() > HUGE_PAGE && t.bytes() <= 8 << 20);
+    }
 
     #[test]
     fn a_table_larger_than_the_memory_is_refused() {

@@ -273,9 +273,10 @@ impl Table {
 
     fn with_entries(n: usize) -> Table {
         let n = (n / 4).max(1) * 4;
-        Table {
-            words: vec![[0u64; 3]; n],
-        }
+        // Zeroed, so untouched until used: the advice still applies.
+        let words = vec![[0u64; 3]; n];
+        crate::search::tt::advise_huge_pages(&words);
+        Table { words }
     }
 
     fn bucket(&self, key: u64) -> usize {
