@@ -633,6 +633,18 @@ pub trait Session: Send {
         hash_mb: usize,
         progress: &mut dyn FnMut(&str),
     ) -> SolveAnswer;
+    /// Writes the solver's table to `out` under `tag`
+    /// ([`Solver::save_table`]): the entries written.
+    fn save_solver_table(&self, out: &mut dyn std::io::Write, tag: &str) -> std::io::Result<u64>;
+    /// Replaces the solver's table by one of `hash_mb` megabytes holding
+    /// what [`Session::save_solver_table`] wrote under `tag`
+    /// ([`Solver::load_table`]): the entries read.
+    fn load_solver_table(
+        &mut self,
+        input: &mut dyn std::io::Read,
+        tag: &str,
+        hash_mb: usize,
+    ) -> std::io::Result<u64>;
     /// Solves every legal move of `color` (as if it were to move), each
     /// within `limits` counted from its own start: (move, value for
     /// `color` after it), in board order.
@@ -751,6 +763,17 @@ impl<G: Notation + Knowledge> Session for GameSession<G> {
     fn release_memory(&mut self) {
         self.searcher.release_memory();
         self.solver.clear();
+    }
+    fn save_solver_table(&self, out: &mut dyn std::io::Write, tag: &str) -> std::io::Result<u64> {
+        self.solver.save_table(out, tag)
+    }
+    fn load_solver_table(
+        &mut self,
+        input: &mut dyn std::io::Read,
+        tag: &str,
+        hash_mb: usize,
+    ) -> std::io::Result<u64> {
+        self.solver.load_table(input, tag, hash_mb)
     }
     fn solve(
         &mut self,

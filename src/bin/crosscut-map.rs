@@ -29,7 +29,7 @@ usage:
   crosscut-map solve GAME --out DIR (--opening MOVE | --index K)
                      [--answer \"MOVE...\"] [--answer-index K]
                      [--time SECONDS] [--nodes N] [--hash MB] [--retry-unknown]
-                     [--param NAME=VALUE ...]
+                     [--param NAME=VALUE ...] [--table FILE]
   crosscut-map merge --out DIR
 
 GAME is: --game NAME [--size N] [--option NAME=VALUE ...] [--by color|player]
@@ -48,6 +48,12 @@ solve  solves the position after one opening (by name, or the K-th of the list
        --param: an engine parameter for the solve (as `param NAME VALUE`;
        those that change the nodes searched, never a value, e.g.
        solve_play_knowledge=true).
+       --table: a job left unknown saves the solver's table to FILE (entries
+       in use, about 24 bytes each); a later solve of the same line (same
+       game, options, count and moves; --retry-unknown) with the same FILE
+       loads it first and goes on from where the last one stopped, its
+       nodes and seconds added to the job's. Another line's file is
+       refused. A decided job leaves FILE as it was (delete it).
        With --answer (moves after the opening, space-separated) and/or
        --answer-index K (then the K-th of the legal moves after those), solves
        the position after that line instead, into DIR/job-MOVE-REPLY...txt
@@ -241,6 +247,9 @@ struct Args {
     retry_unknown: bool,
     /// Engine parameters for the solve (NAME=VALUE).
     params: Vec<String>,
+    /// The file a solve left unknown saves its table to, and the next
+    /// solve of the same line goes on from.
+    table: Option<PathBuf>,
 }
 
 fn parse_args(words: &[String]) -> Result<Args> {
@@ -261,6 +270,7 @@ fn parse_args(words: &[String]) -> Result<Args> {
         hash: None,
         retry_unknown: false,
         params: Vec::new(),
+        table: None,
     };
     let mut it = words.iter();
     while let Some(w) = it.next() {
@@ -289,6 +299,7 @@ fn parse_args(words: &[String]) -> Result<Args> {
             "--hash" => a.hash = Some(value()?.parse().context("--hash")?),
             "--retry-unknown" => a.retry_unknown = true,
             "--param" => a.params.push(value()?),
+            "--table" => a.table = Some(PathBuf::from(value()?)),
             other => bail!("unknown option '{other}' (see --help)"),
         }
     }
@@ -400,12 +411,14 @@ fn solve(a: &Args) -> Result<()> {
     }
     let name = line_name(&opening, &answer);
     let path = job_path(dir, &opening, &answer);
+    let mut previous = None;
     if let Ok(text) = std::fs::read_to_string(&path) {
         let job = Job::parse(&text).with_context(|| format!("{}", path.display()))?;
         if job.value != "unknown" || !a.retry_unknown {
             println!("{name}: already solved ({})", job.value);
             return Ok(());
         }
+        previous = Some(job);
     }
     let header = a.map.header(&e);
     if answer.is_empty()
@@ -438,6 +451,19 @@ fn solve(a: &Args) -> Result<()> {
             .map_err(|m| anyhow!("--param {p}: {m}"))?;
     }
     let (opener, opener_moves) = play_line(&mut e, &opening, &answer, a.map.by_player())?;
+    // The table a solve of this line left: its tag names the map and the
+    // line, so no other line's entries are ever read.
+    let tag = format!("{header}line={name}");
+    let mut resumed = None;
+    if let Some(t) = a.table.as_deref().filter(|t| t.exists()) {
+        let mut file =
+            std::fs::File::open(t).with_context(|| format!("cannot read {}", t.display()))?;
+        let n = e
+            .load_solver_table(&mut file, &tag)
+            .map_err(|m| anyhow!("{}: {m}", t.display()))?;
+        eprintln!("{name}: {n} table entries from {}", t.display());
+        resumed = previous.as_ref().map(|p| (p.nodes, p.seconds));
+    }
     let rules = e.rules_mut().map_err(|m| anyhow!(m))?;
     // The value for the side to move, seen from the opener: after the
     // opening alone a win of the answer is a loss of the opening. A
@@ -465,6 +491,26 @@ fn solve(a: &Args) -> Result<()> {
                 solved.proof,
             )
         }
+    };
+    if let Some(t) = a.table.as_deref().filter(|_| value == "unknown") {
+        if let Some(dir) = t.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let tmp = t.with_extension(format!("tmp{}", std::process::id()));
+        let mut file = std::fs::File::create(&tmp)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        let n = e
+            .save_solver_table(&mut file, &tag)
+            .map_err(|m| anyhow!("{}: {m}", tmp.display()))?;
+        drop(file);
+        std::fs::rename(&tmp, t).with_context(|| format!("cannot write {}", t.display()))?;
+        eprintln!("{name}: {n} table entries to {}", t.display());
+    }
+    // Gone on from a saved table: the line cost its earlier run too.
+    let (nodes, seconds) = match resumed {
+        Some((n, s)) => (nodes + n, seconds + s),
+        None => (nodes, seconds),
     };
     let job = Job {
         header,

@@ -694,6 +694,36 @@ impl Engine {
         )
     }
 
+    /// Writes the current game's solver table to `out` under `tag`
+    /// ([`crate::solve::Solver::save_table`]), for a later solve of the
+    /// same position to go on from: the entries written.
+    pub fn save_solver_table(
+        &self,
+        out: &mut dyn std::io::Write,
+        tag: &str,
+    ) -> Result<u64, String> {
+        let c = self.current.as_ref().ok_or_else(no_game)?;
+        c.session
+            .save_solver_table(out, tag)
+            .map_err(|e| format!("cannot save the solver's table: {e}"))
+    }
+
+    /// Replaces the current game's solver table by one of `solve_hash`
+    /// megabytes filled from what [`Engine::save_solver_table`] wrote
+    /// under `tag` ([`crate::solve::Solver::load_table`]; another tag is
+    /// refused): the entries read.
+    pub fn load_solver_table(
+        &mut self,
+        input: &mut dyn std::io::Read,
+        tag: &str,
+    ) -> Result<u64, String> {
+        let hash_mb = self.params.solve_hash_mb;
+        let c = self.current.as_mut().ok_or_else(no_game)?;
+        c.session
+            .load_solver_table(input, tag, hash_mb)
+            .map_err(|e| format!("cannot load the solver's table: {e}"))
+    }
+
     /// Solves every legal move of `color` (the side to move when `None`),
     /// each within the limits of [`Engine::solve`]: each move in board
     /// order with the value for `color` after it.

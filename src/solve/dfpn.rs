@@ -104,6 +104,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, Instant};
 
 use std::sync::Arc;
@@ -333,6 +334,13 @@ impl Table {
         ];
     }
 
+    /// Stores a saved entry as `put` would store its numbers, keeping its
+    /// work.
+    fn restore(&mut self, w: [u64; 3]) {
+        let (phi, delta) = (w[1] as u32, (w[1] >> 32) as u32);
+        self.put(w[0], phi, delta, w[2]);
+    }
+
     /// Entries in use, and how many of them are proofs or disproofs.
     fn counts(&self) -> (usize, usize) {
         let used = self.words.iter().filter(|w| w[2] > 0).count();
@@ -367,6 +375,9 @@ struct Child<M> {
 /// Writes a move in the game's notation, for the progress lines (the
 /// solver itself knows moves only as values).
 pub type MoveNames<M> = Box<dyn Fn(M) -> String + Send>;
+
+/// The first line of a saved table ([`Solver::save_table`]).
+const TABLE_FORMAT: &[u8] = b"crosscut df-pn table 1\n";
 
 /// The df-pn solver: its table, kept between calls.
 pub struct Solver<G: Knowledge> {
@@ -455,6 +466,96 @@ impl<G: Knowledge> Solver<G> {
             remember: true,
             remembered: 0,
         }
+    }
+
+    /// Writes the entries of the table in use to `out`, so that a later
+    /// solve of the same position can go on from them
+    /// ([`Solver::load_table`]): a first line naming the format, a line
+    /// with the count (`by=player` or `by=color`), the line `tag` (what the
+    /// caller needs to match on loading: the game, its size and options,
+    /// the position), then each entry as three little-endian 64-bit words
+    /// (key, φ and δ, work). Returns the number of entries written.
+    pub fn save_table(&self, out: &mut dyn Write, tag: &str) -> io::Result<u64> {
+        let mut out = io::BufWriter::new(out);
+        out.write_all(TABLE_FORMAT)?;
+        let by = if self.by_player { "player" } else { "color" };
+        writeln!(out, "by={by}")?;
+        writeln!(out, "{}", tag.replace('\n', " "))?;
+        let mut written = 0;
+        for w in self.table.iter().flat_map(|t| &t.words) {
+            if w[2] > 0 {
+                for word in w {
+                    out.write_all(&word.to_le_bytes())?;
+                }
+                written += 1;
+            }
+        }
+        out.flush()?;
+        Ok(written)
+    }
+
+    /// Fills a fresh table of `hash_mb` megabytes with the entries
+    /// [`Solver::save_table`] wrote to `input` under `tag`, and takes the
+    /// saved count (by player or by colour), so that the next solve of
+    /// the same position (with the same count) goes on from where the
+    /// saved one stopped: its proofs stand, and its numbers steer the
+    /// search as they did. Every entry is stored as when it was found (a
+    /// smaller table keeps the proofs first and the costliest of the
+    /// rest). Returns the number of entries read; an input of another
+    /// format or tag is refused (`InvalidData`), the solver left as it
+    /// was.
+    pub fn load_table(
+        &mut self,
+        input: &mut dyn Read,
+        tag: &str,
+        hash_mb: usize,
+    ) -> io::Result<u64> {
+        let bad = |what: String| io::Error::new(io::ErrorKind::InvalidData, what);
+        let mut input = io::BufReader::new(input);
+        let mut line = Vec::new();
+        let mut read_line = |input: &mut io::BufReader<&mut dyn Read>| -> io::Result<String> {
+            line.clear();
+            input.by_ref().take(4096).read_until(b'\n', &mut line)?;
+            Ok(String::from_utf8_lossy(&line)
+                .trim_end_matches('\n')
+                .to_string())
+        };
+        let format = read_line(&mut input)?;
+        if format.as_bytes() != TABLE_FORMAT.strip_suffix(b"\n").unwrap_or(TABLE_FORMAT) {
+            return Err(bad("not a saved df-pn table".into()));
+        }
+        let by_player = match read_line(&mut input)?.as_str() {
+            "by=player" => true,
+            "by=color" => false,
+            other => return Err(bad(format!("a saved table's count is '{other}'"))),
+        };
+        let saved = read_line(&mut input)?;
+        let wanted = tag.replace('\n', " ");
+        if saved != wanted {
+            return Err(bad(format!(
+                "the saved table is of '{saved}', not of '{wanted}'"
+            )));
+        }
+        self.hash_mb = hash_mb;
+        self.entries = None;
+        self.by_player = by_player;
+        self.table = Some(Table::with_mb(hash_mb));
+        let table = self.table.as_mut().expect("just made");
+        let mut entry = [0u8; 24];
+        let mut read = 0;
+        loop {
+            match input.read_exact(&mut entry) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => break,
+                Err(e) => return Err(e),
+            }
+            let word = |k: usize| {
+                u64::from_le_bytes(entry[8 * k..8 * k + 8].try_into().expect("eight bytes"))
+            };
+            table.restore([word(0), word(1), word(2)]);
+            read += 1;
+        }
+        Ok(read)
     }
 
     /// Resizes the table (cleared when the size changes).

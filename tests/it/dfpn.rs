@@ -651,3 +651,49 @@ fn a_decisive_game_is_solved_by_one_search() {
     }
     assert!(losses >= 10, "{losses}");
 }
+
+/// A saved table loads back whole (the same entries and proofs, the count
+/// taken from the file), and a solve from it goes on where the saved one
+/// stopped: on blank Onyx 4×4 by colour, a solve stopped at half its
+/// nodes, saved and loaded into a fresh solver, finishes with the value
+/// of the solve in one go, in fewer nodes than it. Another tag, or a file
+/// of another format, is refused.
+#[test]
+fn a_saved_table_loads_back_and_the_solve_goes_on() {
+    let g = Onyx::new(4, Start::Blank).unwrap();
+    let by_colour = limits(false, true);
+    let mut whole: Solver<Onyx> = Solver::new(16);
+    let r = whole.solve(&mut g.clone(), &by_colour, &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)), "{:?}", r.value);
+    let in_one_go = r.nodes;
+    assert!(in_one_go > 1000, "{in_one_go}");
+    let mut first: Solver<Onyx> = Solver::new(16);
+    let half = SolveLimits {
+        nodes: Some(in_one_go / 2),
+        ..by_colour.clone()
+    };
+    let r = first.solve(&mut g.clone(), &half, &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Unknown), "{:?}", r.value);
+    let mut saved = Vec::new();
+    let written = first.save_table(&mut saved, "onyx 4 blank").unwrap();
+    assert_eq!(written as usize, first.table_counts().0);
+    let mut second: Solver<Onyx> = Solver::new(1);
+    let read = second
+        .load_table(&mut saved.as_slice(), "onyx 4 blank", 16)
+        .unwrap();
+    assert_eq!(read, written);
+    assert_eq!(second.table_counts(), first.table_counts());
+    let r = second.solve(&mut g.clone(), &by_colour, &mut |_| {});
+    assert!(matches!(r.value, SolveValue::Win(_)), "{:?}", r.value);
+    assert!(r.nodes < in_one_go, "{} against {in_one_go}", r.nodes);
+    for (input, tag) in [
+        (saved.as_slice(), "onyx 6 blank"),
+        (&b"crosscut df-pn table 0\nby=color\nx\n"[..], "x"),
+        (&b"crosscut df-pn table 1\nby=both\nx\n"[..], "x"),
+        (&b""[..], "x"),
+    ] {
+        let mut third: Solver<Onyx> = Solver::new(1);
+        let e = third.load_table(&mut &input[..], tag, 16).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidData, "{e}");
+    }
+}

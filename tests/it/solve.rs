@@ -1158,6 +1158,65 @@ fn split_line(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// `crosscut-map solve --table FILE`: a job stopped by its node limit saves
+/// the solver's table, and the retry of the same line goes on from it:
+/// the same value as a solve in one go, in fewer nodes than that solve
+/// (the job counting both runs); another line's solve refuses the file.
+#[test]
+fn a_job_left_unknown_goes_on_from_its_saved_table() {
+    let (whole_dir, whole) = fresh_dir("crosscut-table-whole");
+    let (dir, out) = fresh_dir("crosscut-table-parts");
+    let table = dir.join("tables").join("a3.table").display().to_string();
+    let game = hex_map_game("6");
+    let solve = |out: &str, opening: &str, more: &[&str]| {
+        map_tool(
+            &[
+                &["solve"],
+                &game[..],
+                &["--out", out, "--opening", opening, "--time", "0"],
+                more,
+            ]
+            .concat(),
+        )
+    };
+    let nodes = |dir: &std::path::Path, line: &str| -> u64 {
+        let text = std::fs::read_to_string(dir.join(format!("job-{line}.txt"))).expect("a job");
+        text.lines()
+            .find_map(|l| l.strip_prefix("nodes="))
+            .and_then(|n| n.parse().ok())
+            .expect("nodes=")
+    };
+    let (code, said) = solve(&whole, "a3", &[]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.starts_with("a3: win "), "{said}");
+    let in_one_go = nodes(&whole_dir, "a3");
+    assert!(in_one_go > 1000, "{in_one_go}");
+    let first = in_one_go / 2;
+    let (code, said) = solve(
+        &out,
+        "a3",
+        &["--nodes", &first.to_string(), "--table", &table],
+    );
+    assert_eq!(code, 0, "{said}");
+    assert!(said.starts_with("a3: unknown "), "{said}");
+    assert!(std::path::Path::new(&table).exists());
+    // Another line's solve refuses the file, and writes no job.
+    let (code, _) = solve(&out, "b3", &["--table", &table]);
+    assert_ne!(code, 0);
+    assert!(!dir.join("job-b3.txt").exists());
+    let (code, said) = solve(&out, "a3", &["--table", &table, "--retry-unknown"]);
+    assert_eq!(code, 0, "{said}");
+    assert!(said.starts_with("a3: win "), "{said}");
+    let both = nodes(&dir, "a3");
+    assert!(both > first, "{both}");
+    assert!(
+        both - first < in_one_go,
+        "{both} - {first} against {in_one_go}"
+    );
+    let _ = std::fs::remove_dir_all(&whole_dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `scripts/split-line.sh --whole S`: the line solved first as one job;
 /// when that decides it (Hex 5×5: c2 won, c1 lost, and c1 after White's
 /// winning answer still lost), no move of it gets a job of its own, and
