@@ -16,7 +16,9 @@
 #      split. One table shares what the moves have in common and lets
 #      df-pn move its effort to the hard one, so one long job often
 #      decides what many short ones leave open (docs/solutions.md, "D2 is
-#      lost for the opener");
+#      lost for the opener"); with --tables DIR that job saves its table
+#      when it stays unknown (`crosscut-map solve --table`), and the next
+#      run's step 0 goes on from it;
 #   1. every move X: `crosscut-map solve ... --answer "LINE X"`, SHORT
 #      seconds each;
 #   2. the moves left unknown again, LONG seconds each (--retry-unknown);
@@ -38,7 +40,8 @@
 #   --game NAME [hex]  --size N [8]  --option NAME=VALUE (a game option,
 #   repeatable; swap=off always)  --out DIR [docs/maps/GAMESIZE, e.g.
 #   docs/maps/hex8]  --short S [15]  --long S [120]  --hint S [120]
-#   --line-time S [300]  --whole S [0: no step 0]  --hash MB [2048]  --param NAME=VALUE (an engine
+#   --line-time S [300]  --whole S [0: no step 0]  --tables DIR [none]
+#   --hash MB [2048]  --param NAME=VALUE (an engine
 #   parameter for every solve, repeatable; Hex: solve_play_knowledge=true
 #   when none is given)  --bin DIR [target/release]  --no-hint (no step 3)
 set -euo pipefail
@@ -53,6 +56,7 @@ long=120
 hint=120
 line_time=300
 whole=0
+tables=
 hash=2048
 bin=$here/../target/release
 use_hint=1
@@ -68,6 +72,7 @@ while [ $# -gt 0 ]; do
     --hint) hint=$2; shift 2 ;;
     --line-time) line_time=$2; shift 2 ;;
     --whole) whole=$2; shift 2 ;;
+    --tables) tables=$2; shift 2 ;;
     --hash) hash=$2; shift 2 ;;
     --bin) bin=$2; shift 2 ;;
     --no-hint) use_hint=0; shift ;;
@@ -154,8 +159,10 @@ note_decided() {
 # Step 0: the line as one job. Its value (the opener's) decides it either
 # way; the split is then not needed.
 if [ "$whole" != 0 ]; then
-    "${solve[@]}" --time "$whole" --hash "$hash" ${line:+--answer "$line"} --retry-unknown
     name=$(tr -s ' ' '-' <<<"$opening${line:+ $line}")
+    keep=()
+    [ -z "$tables" ] || keep=(--table "$tables/job-$name.table")
+    "${solve[@]}" --time "$whole" --hash "$hash" ${line:+--answer "$line"} --retry-unknown ${keep[@]+"${keep[@]}"}
     v=$(sed -n 's/^value=//p' "$out/job-$name.txt" 2>/dev/null || true)
     case $v in
     win | loss | draw)

@@ -1281,9 +1281,13 @@ fn the_split_line_script_solves_the_whole_line_first() {
         "solve_nodes=1",
         "--whole",
         "60",
+        "--tables",
+        &format!("{out1}/tables"),
         "c1",
     ]);
     assert_eq!(code, 0, "{said}");
+    // The whole line's job kept its table for the next run.
+    assert!(dir1.join("tables/job-c1.table").exists(), "{said}");
     assert!(!said.contains("decided as one job"), "{said}");
     let answers = std::fs::read_dir(&dir1)
         .expect("the jobs' folder")
