@@ -492,21 +492,6 @@ fn solve(a: &Args) -> Result<()> {
             )
         }
     };
-    if let Some(t) = a.table.as_deref().filter(|_| value == "unknown") {
-        if let Some(dir) = t.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-        }
-        let tmp = t.with_extension(format!("tmp{}", std::process::id()));
-        let mut file = std::fs::File::create(&tmp)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        let n = e
-            .save_solver_table(&mut file, &tag)
-            .map_err(|m| anyhow!("{}: {m}", tmp.display()))?;
-        drop(file);
-        std::fs::rename(&tmp, t).with_context(|| format!("cannot write {}", t.display()))?;
-        eprintln!("{name}: {n} table entries to {}", t.display());
-    }
     // Gone on from a saved table: the line cost its earlier run too.
     let (nodes, seconds) = match resumed {
         Some((n, s)) => (nodes + n, seconds + s),
@@ -532,6 +517,22 @@ fn solve(a: &Args) -> Result<()> {
         job.seconds,
         proof_words(job.proof)
     );
+    // After the job's file: a table that cannot be written loses no result.
+    if let Some(t) = a.table.as_deref().filter(|_| job.value == "unknown") {
+        if let Some(dir) = t.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let tmp = t.with_extension(format!("tmp{}", std::process::id()));
+        let mut file = std::fs::File::create(&tmp)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        let n = e
+            .save_solver_table(&mut file, &tag)
+            .map_err(|m| anyhow!("{}: {m}", tmp.display()))?;
+        drop(file);
+        std::fs::rename(&tmp, t).with_context(|| format!("cannot write {}", t.display()))?;
+        eprintln!("{name}: {n} table entries to {}", t.display());
+    }
     Ok(())
 }
 
