@@ -322,7 +322,7 @@ pub const PARAMS: &[Param] = &[
                 Ok(())
             },
         },
-        doc: "transposition table size in megabytes, cleared when set; its memory is committed only as searches fill it, and a size larger than the memory available is refused (`?`, the old table stays)",
+        doc: "transposition table size in megabytes, cleared when set; its memory is committed only as searches fill it (in huge pages where Linux offers them), and a size larger than the memory available is refused (`?`, the old table stays)",
         get: |e| e.params.hash_mb.to_string(),
     },
     Param {
@@ -383,7 +383,7 @@ pub const PARAMS: &[Param] = &[
                 Ok(())
             },
         },
-        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced); a size larger than the memory available is refused (`?`, the size stays)",
+        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced). Onyx's solver also remembers how it expanded nodes, in a memory sized from the table (a sixteenth of its entries, at most 2^22), which can add up to half the table's size again in a long proof; a size larger than the memory available is refused (`?`, the size stays)",
         get: |e| e.params.solve_hash_mb.to_string(),
     },
     Param {
