@@ -383,7 +383,7 @@ pub const PARAMS: &[Param] = &[
                 Ok(())
             },
         },
-        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced). Onyx's solver also remembers how it expanded nodes, in a memory sized from the table (a sixteenth of its entries, at most 2^22), which can add up to half the table's size again in a long proof; a size larger than the memory available is refused (`?`, the size stays)",
+        doc: "the solver's table in megabytes (allocated at the first `solve`, kept between solves, cleared by a new game or a new size; when full, the entries that cost the fewest nodes are replaced). For a game whose knowledge answers by the position alone, the solver also remembers how it expanded nodes, in a memory sized from the table (a sixteenth of its entries, at most 2^22), which can add up to half the table's size again in a long proof; a size larger than the memory available is refused (`?`, the size stays)",
         get: |e| e.params.solve_hash_mb.to_string(),
     },
     Param {
