@@ -523,14 +523,11 @@ fn solve(a: &Args) -> Result<()> {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        let tmp = t.with_extension(format!("tmp{}", std::process::id()));
-        let mut file = std::fs::File::create(&tmp)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        let n = e
-            .save_solver_table(&mut file, &tag)
-            .map_err(|m| anyhow!("{}: {m}", tmp.display()))?;
-        drop(file);
-        std::fs::rename(&tmp, t).with_context(|| format!("cannot write {}", t.display()))?;
+        let mut n = 0;
+        write_whole_with(t, |file| {
+            n = e.save_solver_table(file, &tag).map_err(|m| anyhow!(m))?;
+            Ok(())
+        })?;
         eprintln!("{name}: {n} table entries to {}", t.display());
     }
     Ok(())
@@ -549,8 +546,22 @@ fn write_job(path: &Path, job: &Job) -> Result<()> {
 /// a reader (or a second merge at the same time) sees the old file or
 /// the new one, never a part.
 fn write_whole(path: &Path, text: &str) -> Result<()> {
+    write_whole_with(path, |f| {
+        std::io::Write::write_all(f, text.as_bytes())?;
+        Ok(())
+    })
+}
+
+/// [`write_whole`] of what `write` writes to the file.
+fn write_whole_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> Result<()>,
+) -> Result<()> {
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    let mut file =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    write(&mut file).with_context(|| format!("cannot write {}", tmp.display()))?;
+    drop(file);
     std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
