@@ -65,7 +65,8 @@ merge  checks that every opening of the map has its file, all for the same game,
        An opening (or a line) its own job left unknown, or that has none, is
        decided by the jobs below it: the side to move there wins when one
        of its moves wins, and loses when all of its moves are decided and
-       none wins or draws (draws when the best draws); the twin of a split
+       none wins or draws (draws when the best draws), its proof the
+       position and the deciding moves' proofs; the twin of a split
        opening follows it without a job of its own. By colour, a line still
        undecided (with or without a job) takes the value of a decided line
        that reached the same position (a transposition; a `#` line at the
@@ -710,6 +711,7 @@ impl Lines<'_> {
                 });
                 j.value = k.value.clone();
                 j.reply = k.reply.clone();
+                j.proof = k.proof;
                 self.transposed.borrow_mut().insert(line, job_line(k));
                 Ok(Some(j))
             }
@@ -722,8 +724,10 @@ impl Lines<'_> {
     /// from the jobs below (the side to move wins when one of its moves
     /// wins, naming the first in board order; it loses, or draws, when
     /// every move is decided and none is better; otherwise unknown), with
-    /// the nodes and seconds of every job at and below the line and the
-    /// number of moves decided. `None`: no job at or below it. An error
+    /// the nodes and seconds of every job at and below the line, the
+    /// number of moves decided, and the proof's size when the proofs of
+    /// the moves that decide it are known: this position and theirs (the
+    /// winning move's, or every move's). `None`: no job at or below it. An error
     /// when a job below names no legal move, or contradicts a decided job
     /// above it.
     fn resolve_by_jobs(&self, opening: &str, answer: &[String]) -> Result<Option<Job>> {
@@ -760,12 +764,12 @@ impl Lines<'_> {
                 j.answer[answer.len()]
             );
         }
-        let mut values = Vec::new();
+        let mut results = Vec::new();
         for m in &all {
             let next = [answer, std::slice::from_ref(m)].concat();
-            values.push(self.resolve(opening, &next)?.map(|j| j.value));
+            results.push(self.resolve(opening, &next)?);
         }
-        let value_of = |k: usize| values[k].as_deref();
+        let value_of = |k: usize| results[k].as_ref().map(|j| j.value.as_str());
         let (wanted, otherwise) = if opener_moves {
             ("win", "loss")
         } else {
@@ -784,6 +788,22 @@ impl Lines<'_> {
         } else {
             otherwise
         };
+        // The proof: this position and the proofs of the moves that
+        // decide it (the winning one, or every one), when all are known.
+        let deciding: Vec<usize> = match winner {
+            Some(k) => vec![k],
+            None if value != "unknown" => (0..all.len()).collect(),
+            None => Vec::new(),
+        };
+        let proof = (!deciding.is_empty())
+            .then(|| {
+                deciding
+                    .iter()
+                    .map(|&k| results[k].as_ref().and_then(|j| j.proof))
+                    .sum::<Option<u64>>()
+                    .map(|p| p + 1)
+            })
+            .flatten();
         let spent = own.into_iter().chain(below.iter().copied());
         let derived = Job {
             header: self.header.to_string(),
@@ -793,7 +813,7 @@ impl Lines<'_> {
             reply: winner.map(|k| all[k].clone()),
             nodes: spent.clone().map(|j| j.nodes).sum(),
             seconds: spent.map(|j| j.seconds).sum(),
-            proof: None,
+            proof,
             twin: None,
             split: Some((decided, all.len())),
         };

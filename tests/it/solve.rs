@@ -972,6 +972,28 @@ fn a_split_opening_is_decided_by_its_answers() {
         )),
         "{map}"
     );
+    // A split line's proof: the position and the proofs of the moves
+    // that decide it (c1: the refutation's; c2: all 24 answers', c2 a1's
+    // from the move below it).
+    let proof_in_map = |o: &str| -> u64 {
+        let line = line_of(&map, o);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let k = words.iter().position(|w| *w == "proof").expect(&line);
+        words[k + 1].parse().unwrap()
+    };
+    assert_eq!(
+        proof_in_map("c1"),
+        1 + job_proof(&dir, &format!("c1-{reply}"))
+    );
+    let c2_answers = run(&[&["list"], &game[..], &["--opening", "c2"]].concat());
+    let c2_proofs: u64 = c2_answers
+        .lines()
+        .map(|a| match a {
+            "a1" => 1 + job_proof(&dir, &format!("c2-a1-{win}")),
+            _ => job_proof(&dir, &format!("c2-{a}")),
+        })
+        .sum();
+    assert_eq!(proof_in_map("c2"), 1 + c2_proofs, "{map}");
     // An answer's job that contradicts a decided opening is an error.
     solve(&out, "c1", &["--retry-unknown", "--time", "60"]);
     for entry in std::fs::read_dir(&dir).unwrap() {
@@ -1126,15 +1148,25 @@ fn a_line_takes_the_value_of_its_transposition() {
     let _ = std::fs::remove_dir_all(&whole_dir);
 }
 
-/// The `reply=` of the job file `DIR/job-NAME.txt`: the winning move of
-/// the side to move after the job's line.
-fn job_reply(dir: &std::path::Path, name: &str) -> String {
+/// The field `KEY=` of the job file `DIR/job-NAME.txt`.
+fn job_field(dir: &std::path::Path, name: &str, key: &str) -> String {
     let path = dir.join(format!("job-{name}.txt"));
     let job = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     job.lines()
-        .find_map(|l| l.strip_prefix("reply="))
-        .unwrap_or_else(|| panic!("no reply in {path:?}"))
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or_else(|| panic!("no {key} in {path:?}"))
         .to_string()
+}
+
+/// The `reply=` of the job file `DIR/job-NAME.txt`: the winning move of
+/// the side to move after the job's line.
+fn job_reply(dir: &std::path::Path, name: &str) -> String {
+    job_field(dir, name, "reply")
+}
+
+/// The `proof=` of the job file `DIR/job-NAME.txt`: the proof's size.
+fn job_proof(dir: &std::path::Path, name: &str) -> u64 {
+    job_field(dir, name, "proof").parse().unwrap()
 }
 
 /// Runs `scripts/split-line.sh` with `args` (and this build's binaries):
