@@ -600,8 +600,8 @@ pub(super) fn edge_connections(pos: &Onyx, color: Color) -> Option<EdgeConnectio
         .collect();
     // Nodes: the two edges, the groups (as `Groups` numbers them), the
     // empty grid points.
-    let groups = Groups::new(pos, color)?;
-    let mut edges = groups.node_edges;
+    let mut groups = Groups::new(pos, color)?;
+    let mut edges = std::mem::take(&mut groups.node_edges);
     let mut point = vec![u8::MAX; edges.len()];
     let mut pieces: Vec<Bits> = vec![0; edges.len()];
     let mut node_of: Vec<usize> = groups

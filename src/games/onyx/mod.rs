@@ -8,6 +8,7 @@ pub mod eval;
 pub mod geometry;
 mod hsearch;
 pub mod inferior;
+mod spares;
 pub mod symmetry;
 pub mod two_distance;
 mod vc;

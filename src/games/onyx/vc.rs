@@ -101,6 +101,7 @@
 use super::board::{Onyx, OnyxMove, edge_bits};
 use super::geometry::Point;
 use super::hsearch::EdgeConnections;
+use super::spares::{BITS, BYTES, FLAGS, INDICES, WORDS, filled, give, take};
 use crate::game::{Color, Game};
 
 /// No node / no point.
@@ -167,9 +168,13 @@ impl Groups {
         let geo = pos.geometry();
         let np = geo.num_points;
         let (first, second) = edge_bits(color);
-        let mut group = vec![NONE; np];
-        let mut node_edges = vec![first, second];
-        let mut stack = Vec::new();
+        let mut groups = Groups {
+            group: filled(&WORDS, np, NONE),
+            node_edges: take(&BYTES),
+        };
+        let Groups { group, node_edges } = &mut groups;
+        node_edges.extend([first, second]);
+        let mut stack = take(&WORDS);
         for p in 0..np {
             if group[p] != NONE || pos.at(p as Point) != Some(color) {
                 continue;
@@ -188,11 +193,36 @@ impl Groups {
                 }
             }
             if edges & first != 0 && edges & second != 0 {
+                give(&WORDS, stack);
                 return None;
             }
             node_edges.push(edges);
         }
-        Some(Groups { group, node_edges })
+        give(&WORDS, stack);
+        Some(groups)
+    }
+}
+
+impl Drop for Groups {
+    fn drop(&mut self) {
+        give(&WORDS, std::mem::take(&mut self.group));
+        give(&BYTES, std::mem::take(&mut self.node_edges));
+    }
+}
+
+thread_local! {
+    /// Spare vectors of links ([`super::spares`]).
+    static LINKS: std::cell::RefCell<Vec<Vec<Link>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        give(&WORDS, std::mem::take(&mut self.group));
+        give(&BYTES, std::mem::take(&mut self.node_edges));
+        give(&LINKS, std::mem::take(&mut self.links));
+        give(&INDICES, std::mem::take(&mut self.by_node));
+        give(&INDICES, std::mem::take(&mut self.start));
+        give(&WORDS, std::mem::take(&mut self.key_point));
     }
 }
 
@@ -209,19 +239,17 @@ impl Graph {
     }
 
     /// Builds the graph of `color` from its `groups`.
-    fn from_groups(pos: &Onyx, color: Color, groups: Groups, singles: bool) -> Graph {
+    fn from_groups(pos: &Onyx, color: Color, mut groups: Groups, singles: bool) -> Graph {
         let geo = pos.geometry();
         let (first, second) = edge_bits(color);
-        let Groups {
-            group,
-            mut node_edges,
-        } = groups;
-        let mut links = Vec::with_capacity(64);
+        let group = std::mem::take(&mut groups.group);
+        let mut node_edges = std::mem::take(&mut groups.node_edges);
+        let mut links = take(&LINKS);
         // Key nodes: every empty grid point, with its edges (so the touches
         // below join it to an edge it lies on) and touches to the groups
         // next to it.
         let first_key = node_edges.len() as u16;
-        let mut key_point = Vec::new();
+        let mut key_point = take(&WORDS);
         if singles {
             for p in 0..(geo.n * geo.n) as Point {
                 if pos.at(p).is_some() {
@@ -264,18 +292,17 @@ impl Graph {
         let grid = geo.n * geo.n;
         let black = pos.bits(Color::Black);
         let white = pos.bits(Color::White);
-        let empty: Vec<u64> = (0..w)
-            .map(|k| {
-                let valid = match grid.saturating_sub(k * 64) {
-                    0 => 0,
-                    left if left >= 64 => u64::MAX,
-                    left => (1 << left) - 1,
-                };
-                !(black[k] | white[k]) & valid
-            })
-            .collect();
+        let mut empty = take(&BITS);
+        empty.extend((0..w).map(|k| {
+            let valid = match grid.saturating_sub(k * 64) {
+                0 => 0,
+                left if left >= 64 => u64::MAX,
+                left => (1 << left) - 1,
+            };
+            !(black[k] | white[k]) & valid
+        }));
         let nodes = node_edges.len();
-        let mut near = vec![0u64; nodes * w];
+        let mut near = filled(&BITS, nodes * w, 0u64);
         for (node, bit) in [(FIRST, first), (SECOND, second)] {
             let edge = &geo.edge_bits[bit.trailing_zeros() as usize];
             for k in 0..w {
@@ -304,7 +331,7 @@ impl Graph {
         // (up to MAX_COMMON points tried, the lowest), one a one-point
         // link.
         links.sort_unstable_by_key(|l| (l.a, l.b));
-        let mut one_point = Vec::new();
+        let mut one_point = take(&LINKS);
         for a in 0..first_key as usize {
             for b in a + 1..nodes {
                 let mut common = [0 as Point; MAX_COMMON];
@@ -340,7 +367,10 @@ impl Graph {
             }
         }
         links.append(&mut one_point);
-        let mut start = vec![0u32; nodes + 1];
+        give(&LINKS, one_point);
+        give(&BITS, near);
+        give(&BITS, empty);
+        let mut start = filled(&INDICES, nodes + 1, 0u32);
         for l in &links {
             start[l.a as usize + 1] += 1;
             start[l.b as usize + 1] += 1;
@@ -348,14 +378,16 @@ impl Graph {
         for i in 0..nodes {
             start[i + 1] += start[i];
         }
-        let mut fill = start.clone();
-        let mut by_node = vec![0u32; 2 * links.len()];
+        let mut fill = take(&INDICES);
+        fill.extend_from_slice(&start);
+        let mut by_node = filled(&INDICES, 2 * links.len(), 0u32);
         for (k, l) in links.iter().enumerate() {
             for n in [l.a, l.b] {
                 by_node[fill[n as usize] as usize] = k as u32;
                 fill[n as usize] += 1;
             }
         }
+        give(&INDICES, fill);
         Graph {
             color,
             group,
@@ -381,21 +413,27 @@ impl Graph {
     fn paths(&self, singles: u32, accept: &mut dyn FnMut(&Graph, &[u32]) -> bool) -> bool {
         let mut search = PathSearch {
             graph: self,
-            visited: vec![false; self.node_edges.len()],
-            used: vec![false; self.group.len()],
-            path: Vec::new(),
+            visited: filled(&FLAGS, self.node_edges.len(), false),
+            used: filled(&FLAGS, self.group.len(), false),
+            path: take(&INDICES),
             steps: 0,
         };
         search.visited[FIRST as usize] = true;
-        search.dfs(FIRST, singles, accept)
+        let found = search.dfs(FIRST, singles, accept);
+        give(&FLAGS, search.visited);
+        give(&FLAGS, search.used);
+        give(&INDICES, search.path);
+        found
     }
 
     /// Whether the path `links` passes the capture test (module doc).
     fn safe(&self, pos: &Onyx, path: &[u32]) -> bool {
         let geo = pos.geometry();
-        let mut in_path = vec![false; self.node_edges.len()];
-        let mut carrier = vec![false; self.group.len()];
-        let mut pairs: Vec<(Point, Point)> = Vec::new();
+        let mut in_path = filled(&FLAGS, self.node_edges.len(), false);
+        let mut carrier = filled(&FLAGS, self.group.len(), false);
+        // Each two-way link's carrier, its lower point in the high half.
+        let mut pairs = take(&INDICES);
+        let pair = |a: Point, b: Point| (a.min(b) as u32) << 16 | a.max(b) as u32;
         for &k in path {
             let l = self.links[k as usize];
             in_path[l.a as usize] = true;
@@ -406,36 +444,33 @@ impl Graph {
                 }
             }
             if l.x != NONE && l.y != NONE {
-                pairs.push((l.x.min(l.y), l.x.max(l.y)));
+                pairs.push(pair(l.x, l.y));
             }
         }
         let path_piece = |p: Point| {
             let g = self.group[p as usize];
             g != NONE && in_path[g as usize]
         };
-        for p in 0..(geo.n * geo.n) as Point {
+        let safe = (0..(geo.n * geo.n) as Point).all(|p| {
             if !(carrier[p as usize] || path_piece(p)) {
-                continue;
+                return true;
             }
-            for &(s, k) in geo.squares_of(p) {
+            geo.squares_of(p).iter().all(|&(s, k)| {
                 let sq = &geo.squares[s as usize];
                 if pos.at(sq.midpoint).is_some() {
-                    continue;
+                    return true;
                 }
                 let (partner, [a, b]) = sq.diagonals(k);
-                if pos.at(partner) != Some(self.color) && !carrier[partner as usize] {
-                    continue;
-                }
-                if path_piece(a) || path_piece(b) {
-                    continue;
-                }
-                if pairs.contains(&(a.min(b), a.max(b))) {
-                    continue;
-                }
-                return false;
-            }
-        }
-        true
+                (pos.at(partner) != Some(self.color) && !carrier[partner as usize])
+                    || path_piece(a)
+                    || path_piece(b)
+                    || pairs.contains(&pair(a, b))
+            })
+        });
+        give(&FLAGS, in_path);
+        give(&FLAGS, carrier);
+        give(&INDICES, pairs);
+        safe
     }
 
     /// The carrier points of the path `links`.
@@ -600,24 +635,50 @@ fn cache_key(pos: &Onyx, color: Color) -> u64 {
 /// the position's 64-bit hash (as the solver's table trusts it).
 fn virtual_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
     let np = pos.geometry().num_points;
-    if np > CACHE_POINTS || pos.swap_available() {
+    if !cacheable(pos) {
         return search_connection(pos, color);
     }
-    let carrier = cached(&CACHE, pos, color, || {
+    let carrier = cached_connection(pos, color)?;
+    Some((0..np).map(|p| carrier >> p & 1 != 0).collect())
+}
+
+/// Whether `color` holds a virtual connection in `pos`
+/// ([`virtual_connection`], without making its carrier's vector).
+fn holds_virtual_connection(pos: &Onyx, color: Color) -> bool {
+    if !cacheable(pos) {
+        return search_connection(pos, color).is_some_and(|c| {
+            give(&FLAGS, c);
+            true
+        });
+    }
+    cached_connection(pos, color).is_some()
+}
+
+/// Whether [`virtual_connection`]'s answers for `pos` go to the cache: a
+/// board whose points fit its bitsets, past the swap.
+fn cacheable(pos: &Onyx) -> bool {
+    pos.geometry().num_points <= CACHE_POINTS && !pos.swap_available()
+}
+
+/// [`virtual_connection`]'s carrier as a bitset, through the cache.
+fn cached_connection(pos: &Onyx, color: Color) -> Option<u128> {
+    cached(&CACHE, pos, color, || {
         search_connection(pos, color).map(|c| {
-            c.iter()
+            let bits = c
+                .iter()
                 .enumerate()
                 .filter(|(_, on)| **on)
-                .fold(0u128, |b, (p, _)| b | 1 << p)
+                .fold(0u128, |b, (p, _)| b | 1 << p);
+            give(&FLAGS, c);
+            bits
         })
-    })?;
-    Some((0..np).map(|p| carrier >> p & 1 != 0).collect())
+    })
 }
 
 /// [`virtual_connection`] without the cache.
 fn search_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
     let graph = Graph::new(pos, color, false)?;
-    let mut carrier = Vec::new();
+    let mut carrier = take(&FLAGS);
     let found = graph.paths(0, &mut |g, path| {
         if g.safe(pos, path) {
             g.carrier(path, &mut carrier);
@@ -626,7 +687,12 @@ fn search_connection(pos: &Onyx, color: Color) -> Option<Vec<bool>> {
             false
         }
     });
-    found.then_some(carrier)
+    if found {
+        Some(carrier)
+    } else {
+        give(&FLAGS, carrier);
+        None
+    }
 }
 
 /// Whether the side to move wins in one move: a placement whose group
@@ -639,10 +705,10 @@ fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
     let (first, second) = edge_bits(me);
     let w = geo.words;
     // Points next to a group touching the first (second) edge, or on it.
-    let mut reach = [vec![0u64; w], vec![0u64; w]];
+    let mut reach = [take(&BITS), take(&BITS)];
     for (r, bit) in reach.iter_mut().zip([first, second]) {
         let index = bit.trailing_zeros() as usize;
-        r.copy_from_slice(&geo.edge_bits[index]);
+        r.extend_from_slice(&geo.edge_bits[index]);
     }
     for p in 0..geo.n * geo.n {
         let g = groups.group[p];
@@ -659,7 +725,11 @@ fn wins_in_one(pos: &Onyx, groups: &Groups) -> bool {
             }
         }
     }
-    (0..w).any(|k| reach[0][k] & reach[1][k] & pos.placeable_word(k) != 0)
+    let wins = (0..w).any(|k| reach[0][k] & reach[1][k] & pos.placeable_word(k) != 0);
+    let [r0, r1] = reach;
+    give(&BITS, r0);
+    give(&BITS, r1);
+    wins
 }
 
 /// Most one-point links and key points tried as semi-connections in one
@@ -714,7 +784,7 @@ fn semi_connection(pos: &mut Onyx, groups: Groups) -> bool {
     }
     for x in candidates {
         pos.play(OnyxMove::Place(x));
-        let wins = pos.outcome().is_some() || virtual_connection(pos, me).is_some();
+        let wins = pos.outcome().is_some() || holds_virtual_connection(pos, me);
         pos.undo();
         if wins {
             return true;
@@ -740,7 +810,7 @@ pub(super) fn forced_winner(pos: &mut Onyx) -> Option<Color> {
     if pos.moves_played() < 2 {
         return None;
     }
-    if virtual_connection(pos, me.opponent()).is_some() {
+    if holds_virtual_connection(pos, me.opponent()) {
         return Some(me.opponent());
     }
     if semi_connection(pos, groups) {
