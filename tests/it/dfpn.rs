@@ -543,15 +543,16 @@ fn onyx_expansions_from_memory_search_the_same_tree() {
         }
         for by_player in [false, true] {
             let run = |g: &mut Onyx, remember: bool| {
-                let mut s: Solver<Onyx> = Solver::new(16);
-                s.remember = remember;
-                let limits = SolveLimits {
-                    nodes: Some(30_000),
-                    ..limits(by_player, true)
-                };
-                let r = s.solve(g, &limits, &mut |_| {});
-                let value = (format!("{:?}", r.value), r.nodes, r.proof);
-                (value, s.remembered())
+                let mut hits = 0;
+                let value = tree(
+                    g,
+                    by_player,
+                    true,
+                    30_000,
+                    |s| s.remember = remember,
+                    |s| hits = s.remembered(),
+                );
+                (value, hits)
             };
             let (with, hits) = run(&mut g, true);
             let (without, none) = run(&mut g, false);
@@ -565,6 +566,75 @@ fn onyx_expansions_from_memory_search_the_same_tree() {
     }
     assert!(decided >= 12, "only {decided} decided");
     assert!(remembered >= 1000, "only {remembered} nodes from memory");
+}
+
+/// The value, nodes and proof of a solve of `g` within `nodes` nodes, by
+/// player or by colour, with or without the knowledge, by a solver that
+/// `set` sets up and `after` looks at once done.
+fn tree<G: crosscut::solve::Knowledge>(
+    g: &mut G,
+    by_player: bool,
+    knowledge: bool,
+    nodes: u64,
+    set: impl FnOnce(&mut Solver<G>),
+    after: impl FnOnce(&Solver<G>),
+) -> (String, u64, Option<u64>) {
+    let mut s: Solver<G> = Solver::new(16);
+    set(&mut s);
+    let limits = SolveLimits {
+        nodes: Some(nodes),
+        ..limits(by_player, knowledge)
+    };
+    let r = s.solve(g, &limits, &mut |_| {});
+    after(&s);
+    (format!("{:?}", r.value), r.nodes, r.proof)
+}
+
+/// A node's children's table entries prefetched and read after all are
+/// asked for ([`Solver::prefetch`]) give the tree read one by one gives:
+/// Onyx with and without its knowledge (which asks nothing of a new
+/// child), by colour and by player, and plain Hex; the same value, nodes
+/// and proof.
+#[test]
+fn prefetched_reads_search_the_same_tree() {
+    fn same<G: crosscut::solve::Knowledge + std::fmt::Debug>(g: &mut G, knowledge: bool) -> bool {
+        let mut decided = false;
+        for by_player in [false, true] {
+            let run = |g: &mut G, prefetch: bool| {
+                tree(
+                    g,
+                    by_player,
+                    knowledge,
+                    20_000,
+                    |s| s.prefetch = prefetch,
+                    |_| {},
+                )
+            };
+            let with = run(g, true);
+            assert_eq!(with, run(g, false), "{g:?}");
+            decided |= !with.0.starts_with("Unknown");
+        }
+        decided
+    }
+    let mut rng = SmallRng::seed_from_u64(4712);
+    let mut decided = 0;
+    for k in 0..12 {
+        let six = k % 3 == 2;
+        let mut g = Onyx::new(if six { 6 } else { 4 }, Start::Blank).unwrap();
+        let count = rng.random_range(2..if six { 14 } else { 7 });
+        random_moves(&mut g, &mut rng, count);
+        if g.outcome().is_none() {
+            decided += same(&mut g, k % 2 == 0) as u32;
+        }
+    }
+    for k in 0..4 {
+        let mut g = Hex::new(4).unwrap();
+        random_moves(&mut g, &mut rng, k);
+        if g.outcome().is_none() {
+            decided += same(&mut g, false) as u32;
+        }
+    }
+    assert!(decided >= 8, "only {decided} decided");
 }
 
 /// Orcoon's move order (by its connection distance): 3×3 (4×4 positions
