@@ -296,17 +296,8 @@ impl Table {
     /// read soon after.
     fn prefetch(&self, key: u64) {
         let b = self.bucket(key);
-        let bucket = self.words[b..b + 4].as_ptr();
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint, never a memory access that can fault;
-        // the addresses are of the bucket (96 bytes, two cache lines).
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch(bucket as *const i8, _MM_HINT_T0);
-            _mm_prefetch((bucket as *const i8).wrapping_add(64), _MM_HINT_T0);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = bucket;
+        let bucket = &self.words[b..b + 4];
+        crate::search::tt::prefetch(bucket.as_ptr(), std::mem::size_of_val(bucket));
     }
 
     fn get(&self, key: u64) -> Option<Entry> {
@@ -380,17 +371,18 @@ struct Child<M> {
     /// Whether the attacker's colour changes in the child (the swap, when
     /// wins are counted by player).
     flip: bool,
-    /// The child's key in the table.
+    /// The child's hash, and its key in the table.
+    hash: u64,
     key: u64,
     phi: u32,
     delta: u32,
     rep: u32,
     /// Final (terminal, repeated, or solved): not read from the table again.
     fixed: bool,
-    /// The child's hash and its values should the attacker have no win
-    /// there ([`Solver::non_win`]), while its table entry is still to be
-    /// read ([`Solver::settle`]).
-    pending: Option<(u64, (u32, u32))>,
+    /// The child's values should the attacker have no win there
+    /// ([`Solver::non_win`]), while its table entry is still to be read
+    /// ([`Solver::settle`]).
+    pending: Option<(u32, u32)>,
 }
 
 /// Writes a move in the game's notation, for the progress lines (the
@@ -699,6 +691,7 @@ impl<G: Knowledge> Solver<G> {
                 mv,
                 same,
                 flip,
+                hash,
                 key,
                 phi,
                 delta,
@@ -721,7 +714,7 @@ impl<G: Knowledge> Solver<G> {
         let knowledge = self.use_knowledge && self.limits.knowledge;
         let asks_position = knowledge && (!G::LAZY || self.limits.estimates);
         let mut c = child(1, 1, GENUINE, false);
-        c.pending = Some((hash, self.non_win(game)));
+        c.pending = Some(self.non_win(game));
         if defer && !asks_position {
             if let Some(t) = &self.table {
                 t.prefetch(key);
@@ -756,11 +749,11 @@ impl<G: Knowledge> Solver<G> {
     /// path is a repetition, then the entry's numbers (else 1 and 1).
     /// Whether the table held an entry.
     fn settle(&self, c: &mut Child<G::Move>) -> bool {
-        let Some((hash, (p, d))) = c.pending.take() else {
+        let Some((p, d)) = c.pending.take() else {
             return true;
         };
         let stored = self.table.as_ref().and_then(|t| t.get(c.key));
-        let (phi, delta, rep, fixed) = match (stored, self.path.get(&hash)) {
+        let (phi, delta, rep, fixed) = match (stored, self.path.get(&c.hash)) {
             (Some(e), _) if e.phi == 0 || e.delta == 0 => (e.phi, e.delta, GENUINE, true),
             (_, Some(&index)) => (p, d, index, true),
             (Some(e), None) => (e.phi, e.delta, GENUINE, false),
