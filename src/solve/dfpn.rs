@@ -248,9 +248,10 @@ struct Entry {
     delta: u32,
 }
 
-/// The solver's transposition table: buckets of four entries, each three
-/// words (key; φ and δ; work), zeroed memory from the allocator, so its
-/// pages are committed only as the solver touches them.
+/// The solver's transposition table: buckets of four entries, each two
+/// words (the key's top 52 bits with a code of the work in the low 12;
+/// φ and δ), a bucket one 64-byte cache line, in zeroed memory from the
+/// allocator, so its pages are committed only as the solver touches them.
 ///
 /// Replacement keeps proofs: a new entry takes the slot of the same key,
 /// else an empty slot, else the unproven entry that cost the fewest nodes;
@@ -258,61 +259,119 @@ struct Entry {
 /// cheapest proof, and drops a new unproven entry. So a proof (or
 /// disproof) is never evicted in favour of an estimate, and the table
 /// degrades into a store of proofs when full.
+///
+/// A key is known by its top 52 bits (the bucket is chosen by them too):
+/// two positions whose 64-bit hashes share them are taken for one, as two
+/// whose whole hashes agree always were. Among the 2^28 entries of a large
+/// table, a read finds a stranger's entry with odds of about 2^-50.
 struct Table {
-    words: Vec<[u64; 3]>,
+    words: Vec<[u64; 2]>,
+    /// The first bucket's index in `words`: the one at a cache line's start.
+    start: usize,
+    buckets: usize,
+}
+
+/// The low bits of an entry's first word: the work's code ([`work_code`]);
+/// zero in an empty slot.
+const WORK_BITS: u32 = 12;
+const WORK_MASK: u64 = (1 << WORK_BITS) - 1;
+
+/// The nodes a result cost, in 12 bits, keeping their order: exact below
+/// 64, else the leading bit's place and the six bits after it (within
+/// 1/64). At least 1, so that a stored entry's code is never 0.
+fn work_code(work: u64) -> u64 {
+    let work = work.max(1);
+    if work < 64 {
+        return work;
+    }
+    let lead = 63 - work.leading_zeros() as u64;
+    ((lead - 5) << 6) | (work >> (lead - 6) & 63)
+}
+
+/// The least work [`work_code`] gives `code`.
+fn work_of(code: u64) -> u64 {
+    if code < 64 {
+        return code;
+    }
+    let lead = (code >> 6) + 5;
+    (64 | code & 63) << (lead - 6)
 }
 
 /// Whether a table entry's numbers are final (a proof or a disproof).
-fn proven(w: &[u64; 3]) -> bool {
-    w[2] > 0 && (w[1] as u32 == 0 || (w[1] >> 32) as u32 == 0)
+fn proven(w: &[u64; 2]) -> bool {
+    w[0] & WORK_MASK != 0 && (w[1] as u32 == 0 || (w[1] >> 32) as u32 == 0)
 }
 
 impl Table {
     fn with_mb(mb: usize) -> Table {
-        Self::with_entries((mb.max(1) << 20) / std::mem::size_of::<[u64; 3]>())
+        Self::with_entries((mb.max(1) << 20) / std::mem::size_of::<[u64; 2]>())
     }
 
     fn with_entries(n: usize) -> Table {
-        let n = (n / 4).max(1) * 4;
-        // Zeroed, so untouched until used: the advice still applies.
-        let words = vec![[0u64; 3]; n];
+        let buckets = (n / 4).max(1);
+        // Zeroed, so untouched until used: the advice still applies. Three
+        // entries more, to start the buckets at a cache line.
+        let words = vec![[0u64; 2]; buckets * 4 + 3];
         crate::search::tt::advise_huge_pages(&words);
-        Table { words }
+        let at = words.as_ptr() as usize;
+        let start = (0..4)
+            .find(|i| (at + 16 * i).is_multiple_of(64))
+            .unwrap_or(0);
+        Table {
+            words,
+            start,
+            buckets,
+        }
+    }
+
+    /// How many entries the table holds at most.
+    fn capacity(&self) -> usize {
+        self.buckets * 4
     }
 
     fn bucket(&self, key: u64) -> usize {
-        let buckets = (self.words.len() / 4) as u128;
-        ((key as u128 * buckets) >> 64) as usize * 4
+        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        self.start + i * 4
     }
 
-    fn entry(w: &[u64; 3]) -> Entry {
+    fn entry(w: &[u64; 2]) -> Entry {
         Entry {
             phi: w[1] as u32,
             delta: (w[1] >> 32) as u32,
         }
     }
 
+    /// The entries in the buckets, empty ones too.
+    fn slots(&self) -> &[[u64; 2]] {
+        &self.words[self.start..self.start + self.capacity()]
+    }
+
     /// Asks the processor to bring `key`'s bucket into the cache, for a
     /// read soon after.
     fn prefetch(&self, key: u64) {
-        let b = self.bucket(key);
+        let b = self.bucket(key & !WORK_MASK);
         let bucket = &self.words[b..b + 4];
         crate::search::tt::prefetch(bucket.as_ptr(), std::mem::size_of_val(bucket));
     }
 
     fn get(&self, key: u64) -> Option<Entry> {
+        let key = key & !WORK_MASK;
         let b = self.bucket(key);
         self.words[b..b + 4]
             .iter()
-            .find(|w| w[0] == key && w[2] > 0)
+            .find(|w| w[0] & !WORK_MASK == key && w[0] & WORK_MASK != 0)
             .map(Self::entry)
     }
 
     fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+        let key = key & !WORK_MASK;
         let b = self.bucket(key);
         let bucket = &mut self.words[b..b + 4];
         let new_proven = phi == 0 || delta == 0;
-        let slot = match bucket.iter().position(|w| w[0] == key && w[2] > 0) {
+        let slot = match bucket
+            .iter()
+            .position(|w| w[0] & !WORK_MASK == key && w[0] & WORK_MASK != 0)
+        {
             // A proof stays (another path's estimate of the same position
             // must not overwrite it).
             Some(i) if proven(&bucket[i]) && !new_proven => return,
@@ -322,37 +381,46 @@ impl Table {
                 // work); among four proofs, the cheapest proof, for a proof.
                 let victim = (0..4)
                     .filter(|&i| !proven(&bucket[i]))
-                    .min_by_key(|&i| bucket[i][2]);
+                    .min_by_key(|&i| bucket[i][0] & WORK_MASK);
                 match victim {
                     Some(i) => i,
-                    None if new_proven => (0..4).min_by_key(|&i| bucket[i][2]).unwrap_or(0),
+                    None if new_proven => (0..4)
+                        .min_by_key(|&i| bucket[i][0] & WORK_MASK)
+                        .unwrap_or(0),
                     None => return,
                 }
             }
         };
-        let old = if bucket[slot][0] == key {
-            bucket[slot][2]
+        let old = if bucket[slot][0] & !WORK_MASK == key {
+            work_of(bucket[slot][0] & WORK_MASK)
         } else {
             0
         };
         bucket[slot] = [
-            key,
+            key | work_code(work.max(1).saturating_add(old)),
             phi as u64 | (delta as u64) << 32,
-            work.max(1).saturating_add(old),
         ];
     }
 
-    /// Stores a saved entry as `put` would store its numbers, keeping its
-    /// work.
+    /// Stores a saved entry (key, φ and δ, work) as `put` would store its
+    /// numbers, keeping its work.
     fn restore(&mut self, w: [u64; 3]) {
         let (phi, delta) = (w[1] as u32, (w[1] >> 32) as u32);
         self.put(w[0], phi, delta, w[2]);
     }
 
+    /// The entries in use as saved: key (its top 52 bits), φ and δ, work.
+    fn saved(&self) -> impl Iterator<Item = [u64; 3]> + '_ {
+        self.slots()
+            .iter()
+            .filter(|w| w[0] & WORK_MASK != 0)
+            .map(|w| [w[0] & !WORK_MASK, w[1], work_of(w[0] & WORK_MASK)])
+    }
+
     /// Entries in use, and how many of them are proofs or disproofs.
     fn counts(&self) -> (usize, usize) {
-        let used = self.words.iter().filter(|w| w[2] > 0).count();
-        let proofs = self.words.iter().filter(|w| proven(w)).count();
+        let used = self.saved().count();
+        let proofs = self.slots().iter().filter(|w| proven(w)).count();
         (used, proofs)
     }
 }
@@ -493,7 +561,8 @@ impl<G: Knowledge> Solver<G> {
     /// with the count (`by=player` or `by=color`), the line `tag` (what the
     /// caller needs to match on loading: the game, its size and options,
     /// the position), then each entry as three little-endian 64-bit words
-    /// (key, φ and δ, work). Returns the number of entries written.
+    /// (key, φ and δ, work; the key as the table knows it, its low 12
+    /// bits zero, and the work within 1/64). Returns the number of entries written.
     pub fn save_table(&self, out: &mut dyn Write, tag: &str) -> io::Result<u64> {
         let mut out = io::BufWriter::new(out);
         out.write_all(TABLE_FORMAT)?;
@@ -501,13 +570,11 @@ impl<G: Knowledge> Solver<G> {
         writeln!(out, "by={by}")?;
         writeln!(out, "{}", tag.replace('\n', " "))?;
         let mut written = 0;
-        for w in self.table.iter().flat_map(|t| &t.words) {
-            if w[2] > 0 {
-                for word in w {
-                    out.write_all(&word.to_le_bytes())?;
-                }
-                written += 1;
+        for w in self.table.iter().flat_map(Table::saved) {
+            for word in w {
+                out.write_all(&word.to_le_bytes())?;
             }
+            written += 1;
         }
         out.flush()?;
         Ok(written)
@@ -1117,7 +1184,7 @@ impl<G: Knowledge> Solver<G> {
         self.root_moves.clear();
         self.root = (1, 1);
         self.last_report = Instant::now();
-        let table_entries = self.table().words.len();
+        let table_entries = self.table().capacity();
         self.expansions
             .forget(super::expansions::entries_for(table_entries));
         if let Some(o) = game.outcome() {
@@ -1543,5 +1610,50 @@ impl<G: Knowledge> Solver<G> {
         };
         x.line.remove(&hash);
         covered
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_codes_keep_the_order_and_fit_twelve_bits() {
+        let mut last = 0;
+        let mut samples: Vec<u64> = (1..5000).collect();
+        samples.extend((6..64).flat_map(|b| [(1u64 << b) - 1, 1 << b, (1 << b) + (1 << (b - 3))]));
+        samples.push(u64::MAX);
+        samples.sort_unstable();
+        for w in samples {
+            let code = work_code(w);
+            assert!(code >= last && code > 0 && code <= WORK_MASK, "work {w}");
+            let back = work_of(code);
+            assert!(
+                back <= w && w - back <= w / 64,
+                "work {w} came back as {back}"
+            );
+            assert_eq!(work_code(back), code);
+            last = code;
+        }
+        assert_eq!(work_code(0), 1);
+    }
+
+    #[test]
+    fn buckets_start_at_a_cache_line_and_keys_lose_only_their_low_bits() {
+        let mut t = Table::with_entries(64);
+        assert_eq!(t.slots().as_ptr() as usize % 64, 0);
+        assert_eq!(t.capacity(), 64);
+        let key = 0x1234_5678_9abc_def0;
+        t.put(key, 3, 7, 100);
+        let e = t.get(key ^ 0xfff).expect("the same top bits");
+        assert_eq!((e.phi, e.delta), (3, 7));
+        assert!(t.get(key ^ 0x1000).is_none());
+        t.put(key, 0, INF, 50);
+        let saved: Vec<_> = t.saved().collect();
+        assert_eq!(saved.len(), 1);
+        assert_eq!(saved[0][0], key & !WORK_MASK);
+        assert_eq!(saved[0][1], (INF as u64) << 32);
+        assert_eq!(saved[0][2], 150);
+        assert_eq!(t.counts(), (1, 1));
     }
 }

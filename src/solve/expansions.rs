@@ -163,9 +163,9 @@ mod tests {
     fn the_memory_grows_with_the_table() {
         assert_eq!(entries_for(0), MIN_ENTRIES);
         assert_eq!(entries_for(usize::MAX), MAX_ENTRIES);
-        // The default 64 MB table: 2,796,202 entries of 24 bytes.
-        assert_eq!(entries_for((64 << 20) / 24), 1 << 17);
-        assert_eq!(entries_for((2048 << 20) / 24), 1 << 22);
+        // The default 64 MB table: 4,194,304 entries of 16 bytes.
+        assert_eq!(entries_for((64 << 20) / 16), 1 << 18);
+        assert_eq!(entries_for((2048 << 20) / 16), 1 << 22);
         for n in [5_000, 1 << 20, 3 << 22] {
             let e = entries_for(n);
             assert!(e.is_power_of_two() && e <= (n / 16).max(MIN_ENTRIES));

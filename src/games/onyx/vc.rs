@@ -135,10 +135,9 @@ impl Link {
 /// The connection graph of one colour.
 struct Graph {
     color: Color,
-    /// The group node of each point holding a piece of `color`, else `NONE`.
-    group: Vec<u16>,
-    /// Edge bits of each node (groups from 2).
-    node_edges: Vec<u8>,
+    /// The groups of `color`, and the key nodes' edges after theirs in
+    /// `node_edges` (groups from 2).
+    groups: Groups,
     links: Vec<Link>,
     /// Link indices of each node: those of node `i` are
     /// `by_node[start[i]..start[i + 1]]`.
@@ -217,8 +216,7 @@ thread_local! {
 
 impl Drop for Graph {
     fn drop(&mut self) {
-        give(&WORDS, std::mem::take(&mut self.group));
-        give(&BYTES, std::mem::take(&mut self.node_edges));
+        // The groups give theirs back themselves.
         give(&LINKS, std::mem::take(&mut self.links));
         give(&INDICES, std::mem::take(&mut self.by_node));
         give(&INDICES, std::mem::take(&mut self.start));
@@ -242,8 +240,7 @@ impl Graph {
     fn from_groups(pos: &Onyx, color: Color, mut groups: Groups, singles: bool) -> Graph {
         let geo = pos.geometry();
         let (first, second) = edge_bits(color);
-        let group = std::mem::take(&mut groups.group);
-        let mut node_edges = std::mem::take(&mut groups.node_edges);
+        let Groups { group, node_edges } = &mut groups;
         let mut links = take(&LINKS);
         // Key nodes: every empty grid point, with its edges (so the touches
         // below join it to an edge it lies on) and touches to the groups
@@ -390,8 +387,7 @@ impl Graph {
         give(&INDICES, fill);
         Graph {
             color,
-            group,
-            node_edges,
+            groups,
             links,
             by_node,
             start,
@@ -413,8 +409,8 @@ impl Graph {
     fn paths(&self, singles: u32, accept: &mut dyn FnMut(&Graph, &[u32]) -> bool) -> bool {
         let mut search = PathSearch {
             graph: self,
-            visited: filled(&FLAGS, self.node_edges.len(), false),
-            used: filled(&FLAGS, self.group.len(), false),
+            visited: filled(&FLAGS, self.groups.node_edges.len(), false),
+            used: filled(&FLAGS, self.groups.group.len(), false),
             path: take(&INDICES),
             steps: 0,
         };
@@ -429,8 +425,8 @@ impl Graph {
     /// Whether the path `links` passes the capture test (module doc).
     fn safe(&self, pos: &Onyx, path: &[u32]) -> bool {
         let geo = pos.geometry();
-        let mut in_path = filled(&FLAGS, self.node_edges.len(), false);
-        let mut carrier = filled(&FLAGS, self.group.len(), false);
+        let mut in_path = filled(&FLAGS, self.groups.node_edges.len(), false);
+        let mut carrier = filled(&FLAGS, self.groups.group.len(), false);
         // Each two-way link's carrier, its lower point in the high half.
         let mut pairs = take(&INDICES);
         let pair = |a: Point, b: Point| (a.min(b) as u32) << 16 | a.max(b) as u32;
@@ -448,7 +444,7 @@ impl Graph {
             }
         }
         let path_piece = |p: Point| {
-            let g = self.group[p as usize];
+            let g = self.groups.group[p as usize];
             g != NONE && in_path[g as usize]
         };
         let safe = (0..(geo.n * geo.n) as Point).all(|p| {
@@ -476,7 +472,7 @@ impl Graph {
     /// The carrier points of the path `links`.
     fn carrier(&self, path: &[u32], out: &mut Vec<bool>) {
         out.clear();
-        out.resize(self.group.len(), false);
+        out.resize(self.groups.group.len(), false);
         for &k in path {
             let l = self.links[k as usize];
             for p in [l.x, l.y] {
