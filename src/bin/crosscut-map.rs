@@ -71,7 +71,10 @@ merge  checks that every opening of the map has its file, all for the same game,
        undecided (with or without a job) takes the value of a decided line
        that reached the same position (a transposition; a `#` line at the
        end names each), and two lines to one position decided differently
-       are an error.
+       are an error. A map by colour ends with the swap decision: the
+       second player swaps after the openings that win for the opener and
+       plays on after those that lose; the start with the swap is lost for
+       the first player once every opening is decided and none drawn.
        Exits with 1 when openings are missing.
   -h, --help, --version
 ";
@@ -864,6 +867,50 @@ fn letter(value: &str) -> char {
     }
 }
 
+/// The map's line on the swap (the pie rule), from the values by colour
+/// of the openings (`value`: `win`, `loss`, `draw`, or anything else or
+/// nothing when undecided). The swap leaves the board as it is and gives
+/// the opening to the second player, White to move again, so by colour a
+/// swapped opening keeps its value and changes hands: the second player
+/// swaps after an opening that wins for the opener and plays on after one
+/// that loses, and the first player's best is a draw. With every opening
+/// decided and none drawn, the first player loses the game with the swap.
+fn swap_decision<'a>(
+    openings: &'a [String],
+    value: impl Fn(&'a String) -> Option<&'a str>,
+) -> String {
+    let with = |v: &str| -> Vec<&str> {
+        openings
+            .iter()
+            .filter(|o| value(o) == Some(v))
+            .map(|o| o.as_str())
+            .collect()
+    };
+    let (won, lost, drawn) = (with("win"), with("loss"), with("draw"));
+    let open = openings.len() - won.len() - lost.len() - drawn.len();
+    let start = if !drawn.is_empty() {
+        "a draw (the first player opens with a drawn opening)".to_string()
+    } else if open == 0 {
+        "lost for the first player".to_string()
+    } else {
+        format!("at best a draw for the first player ({open} undecided)")
+    };
+    let list = |v: &[&str]| {
+        if v.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", v.join(" "))
+        }
+    };
+    format!(
+        "# with the swap: the second player swaps after the {} won openings{} and plays on after the {} lost{}; the start is {start}",
+        won.len(),
+        list(&won),
+        lost.len(),
+        list(&lost),
+    )
+}
+
 fn merge(a: &Args) -> Result<bool> {
     let dir = a
         .out
@@ -1069,6 +1116,10 @@ fn merge(a: &Args) -> Result<bool> {
         openings.len(),
         missing.len()
     );
+    if !map.by_player() {
+        let value = |o: &String| value_of(o).map(|j| j.value.as_str());
+        let _ = writeln!(out, "{}", swap_decision(&openings, value));
+    }
     for (line, from) in lines.transposed.borrow().iter() {
         let _ = writeln!(out, "# {line}: by transposition, as {from}");
     }

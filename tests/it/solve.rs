@@ -847,6 +847,7 @@ fn opening_map_jobs_merge_into_the_map_of_solve_all() {
         ok(&mut gtp, c);
     }
     let all = ok(&mut gtp, "solve_all");
+    let mut won = Vec::new();
     for line in all.lines() {
         let mut w = line.split_whitespace();
         let (mv, value) = (w.next().unwrap(), w.next().unwrap());
@@ -854,12 +855,49 @@ fn opening_map_jobs_merge_into_the_map_of_solve_all() {
             map.lines().any(|l| l.starts_with(&format!("{mv} {value}"))),
             "{mv} {value} not in\n{map}"
         );
+        if value == "win" {
+            won.push(mv);
+        }
     }
+    // The swap: the second player takes over exactly the won openings, and
+    // the first player loses, as a solve with the swap by player says.
+    let swap_line = map
+        .lines()
+        .find(|l| l.starts_with("# with the swap:"))
+        .unwrap_or_else(|| panic!("no swap line in\n{map}"));
+    let after = |what: &str| -> Vec<String> {
+        let rest = &swap_line[swap_line.find(what).unwrap() + what.len()..];
+        let list = rest
+            .split(" and ")
+            .next()
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap();
+        list.split_whitespace().map(str::to_string).collect()
+    };
+    let mut swapped = after("won openings: ");
+    swapped.sort();
+    won.sort();
+    assert_eq!(swapped, won, "{swap_line}");
+    assert!(
+        swap_line.ends_with("the start is lost for the first player"),
+        "{swap_line}"
+    );
+    for c in ["swap on", "param solve_by player"] {
+        ok(&mut gtp, c);
+    }
+    let start = ok(&mut gtp, "solve");
+    assert!(start.starts_with("loss"), "{start}");
     // A missing job: merge says which and fails.
     std::fs::remove_file(dir.join("job-a1.txt")).unwrap();
     let (code, map) = map_tool(&["merge", "--out", &out]);
     assert_eq!(code, 1);
     assert!(map.contains("a1 missing"), "{map}");
+    assert!(
+        map.contains("the start is at best a draw for the first player (1 undecided)"),
+        "{map}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
