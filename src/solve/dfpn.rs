@@ -297,9 +297,19 @@ fn work_of(code: u64) -> u64 {
     (64 | code & 63) << (lead - 6)
 }
 
+/// Whether a table slot holds an entry (an empty one is all zero).
+fn used(w: &[u64; 2]) -> bool {
+    w[0] & WORK_MASK != 0
+}
+
+/// Whether a table slot holds the entry of `key` (its top 52 bits).
+fn holds(w: &[u64; 2], key: u64) -> bool {
+    used(w) && w[0] & !WORK_MASK == key & !WORK_MASK
+}
+
 /// Whether a table entry's numbers are final (a proof or a disproof).
 fn proven(w: &[u64; 2]) -> bool {
-    w[0] & WORK_MASK != 0 && (w[1] as u32 == 0 || (w[1] >> 32) as u32 == 0)
+    used(w) && (w[1] as u32 == 0 || (w[1] >> 32) as u32 == 0)
 }
 
 impl Table {
@@ -329,8 +339,9 @@ impl Table {
         self.buckets * 4
     }
 
+    /// Where `key`'s bucket starts in `words` (chosen by its top 52 bits).
     fn bucket(&self, key: u64) -> usize {
-        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let i = (((key & !WORK_MASK) as u128 * self.buckets as u128) >> 64) as usize;
         self.start + i * 4
     }
 
@@ -349,29 +360,24 @@ impl Table {
     /// Asks the processor to bring `key`'s bucket into the cache, for a
     /// read soon after.
     fn prefetch(&self, key: u64) {
-        let b = self.bucket(key & !WORK_MASK);
+        let b = self.bucket(key);
         let bucket = &self.words[b..b + 4];
         crate::search::tt::prefetch(bucket.as_ptr(), std::mem::size_of_val(bucket));
     }
 
     fn get(&self, key: u64) -> Option<Entry> {
-        let key = key & !WORK_MASK;
         let b = self.bucket(key);
         self.words[b..b + 4]
             .iter()
-            .find(|w| w[0] & !WORK_MASK == key && w[0] & WORK_MASK != 0)
+            .find(|w| holds(w, key))
             .map(Self::entry)
     }
 
     fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
-        let key = key & !WORK_MASK;
         let b = self.bucket(key);
         let bucket = &mut self.words[b..b + 4];
         let new_proven = phi == 0 || delta == 0;
-        let slot = match bucket
-            .iter()
-            .position(|w| w[0] & !WORK_MASK == key && w[0] & WORK_MASK != 0)
-        {
+        let slot = match bucket.iter().position(|w| holds(w, key)) {
             // A proof stays (another path's estimate of the same position
             // must not overwrite it).
             Some(i) if proven(&bucket[i]) && !new_proven => return,
@@ -391,13 +397,13 @@ impl Table {
                 }
             }
         };
-        let old = if bucket[slot][0] & !WORK_MASK == key {
+        let old = if holds(&bucket[slot], key) {
             work_of(bucket[slot][0] & WORK_MASK)
         } else {
             0
         };
         bucket[slot] = [
-            key | work_code(work.max(1).saturating_add(old)),
+            key & !WORK_MASK | work_code(work.max(1).saturating_add(old)),
             phi as u64 | (delta as u64) << 32,
         ];
     }
@@ -413,7 +419,7 @@ impl Table {
     fn saved(&self) -> impl Iterator<Item = [u64; 3]> + '_ {
         self.slots()
             .iter()
-            .filter(|w| w[0] & WORK_MASK != 0)
+            .filter(|w| used(w))
             .map(|w| [w[0] & !WORK_MASK, w[1], work_of(w[0] & WORK_MASK)])
     }
 
