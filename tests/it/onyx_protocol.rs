@@ -741,11 +741,17 @@ fn answers_with_8_gb(input: &[u8]) -> String {
 }
 
 /// A table bigger than the memory the engine may have is refused with `?`
-/// and the engine goes on (run under an 8 GB address-space limit).
+/// and the engine goes on (run under an 8 GB address-space limit). Which
+/// check refuses it depends on the machine: the allocation under the limit,
+/// or, when other processes leave less than 16 GB free, the check of the
+/// available memory before it.
 #[test]
 fn huge_hash_request_does_not_kill_the_engine() {
     let text = answers_with_8_gb(b"game onyx\nparam hash 16000\nparam hash\nname\n");
-    assert!(text.contains("? cannot allocate"), "{text:?}");
+    assert!(
+        text.contains("? cannot allocate") || text.contains("? a 16000 MB table does not fit"),
+        "{text:?}"
+    );
     assert!(text.ends_with("= 16\n\n= crosscut\n\n"), "{text:?}");
 }
 
