@@ -328,9 +328,8 @@ impl Onyx {
 
     /// Whether `color` has a piece on the edge with bit `edge`.
     fn has_piece_on(&self, color: Color, edge: u8) -> bool {
-        let mine = &self.bits[piece(color) as usize - 1];
         let line = &self.geo.edge_bits[edge.trailing_zeros() as usize];
-        mine.iter().zip(line).any(|(a, b)| a & b != 0)
+        self.bits(color).iter().zip(line).any(|(a, b)| a & b != 0)
     }
 
     /// The union of the edge bits of the group of the piece on `p`.
@@ -500,9 +499,9 @@ impl Game for Onyx {
                     self.set_cell(q, EMPTY);
                 }
                 self.set_cell(p, piece(mover));
-                // Only the mover's group through p can have newly connected:
-                // captures remove opponent pieces only.
-                // No flood fill unless the mover has pieces on both its edges.
+                // Only the mover's group through p can have newly connected
+                // (captures remove opponent pieces only), and only if the
+                // mover has pieces on both its edges.
                 let (from, to) = edge_bits(mover);
                 if self.has_piece_on(mover, from) && self.has_piece_on(mover, to) {
                     let e = self.group_edges(p);
